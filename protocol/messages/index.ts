@@ -1,0 +1,28 @@
+import type { Lang } from '../constants';
+import { common } from './common';
+import { runtime } from './runtime';
+import { shell } from './shell';
+
+/**
+ * One catalog for browser and server, merged from one file per area so that areas do not edit
+ * each other's files. Keys are dotted; values use i18next interpolation ({{title}}).
+ */
+export type Catalog = Record<string, { zh: string; en: string }>;
+
+const parts: Catalog[] = [common, shell, runtime];
+
+export const catalog: Catalog = Object.assign({}, ...parts);
+
+/** i18next-style resources built from the catalog. */
+export function resourcesFor(lang: Lang): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(catalog)) out[key] = value[lang];
+  return out;
+}
+
+/** Server-side translation (the browser uses i18next over the same resources). */
+export function translate(lang: Lang, key: string, vars: Record<string, unknown> = {}): string {
+  const entry = catalog[key];
+  const template = entry ? entry[lang] : key;
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? ''));
+}

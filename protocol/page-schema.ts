@@ -1,0 +1,108 @@
+/**
+ * TypeScript view of the page schema (schemas/meta is the authority; Ajv checks it). The field
+ * definition is building-blocks §3 as written, so that schemas stay small and LLM-friendly;
+ * containers (grid, tab, card) hold children.
+ */
+export type Text = string | { zh: string; en?: string };
+
+export type DataSourceKind = 'REST' | 'COMMON' | 'SQL' | 'STATIC' | 'DICT' | 'USER' | 'DEPT' | 'ROLE';
+
+export interface DictApi {
+  url: string;
+  params?: Record<string, unknown>;
+  valueKey?: string;
+  labelKey?: string;
+  /** Query key for keyword search (select with search). */
+  kwKey?: string;
+}
+
+export interface SelectItem {
+  value: string | number | boolean;
+  label?: Text;
+  title?: Text;
+  hidden?: boolean;
+  visibleRoleIds?: string;
+  hiddenFn?: string;
+  children?: SelectItem[];
+}
+
+export interface FieldDefinition {
+  key: string;
+  title: Text;
+  /** A registered widget type. */
+  type: string;
+  required?: boolean;
+  requiredMessage?: Text;
+  rules?: unknown[] | string;
+  rule_pattern?: string;
+  rule_message?: Text;
+  pattern?: string;
+  message?: Text;
+  unique?: boolean;
+  defaultValue?: unknown;
+  disabled?: boolean;
+  hidden?: boolean;
+  /** Expression (safe evaluator) deciding visibility from the form values. */
+  hiddenFn?: string;
+  visibleRoleIds?: string;
+  tableHidden?: boolean;
+  hiddenTitle?: boolean;
+  /** Shown in the list's search form, with this rule (default EQUAL, LIKE for text). */
+  search?: boolean | { rule?: string | number };
+  selectItems?: SelectItem[];
+  /** Name of a dictionary (DICT data source) whose items are the options. */
+  dict?: string;
+  replaceFields?: { value?: string; label?: string; key?: string; title?: string };
+  dictApi?: DictApi;
+  linkageKeys?: string[];
+  linkageApi?: DictApi;
+  columnSpan?: number;
+  labelSpan?: number;
+  wrapperSpan?: number;
+  extra?: Text;
+  tooltip?: Text;
+  placeholder?: Text;
+  maxLength?: number;
+  allowClear?: boolean;
+  allowExport?: boolean;
+  allowSpecialCharacter?: boolean;
+  not_sql_field?: boolean;
+  as?: string;
+  sort?: number;
+  dataType?: 'integer' | 'long' | 'boolean' | 'float' | 'double' | 'string' | 'time' | 'column' | 'text';
+  dataIndex?: string;
+  auto_no_rule?: unknown;
+  type_id?: string;
+  /** Widget-specific options (min, max, format, multiple, ...), checked by the widget's own schema. */
+  props?: Record<string, unknown>;
+}
+
+export interface ContainerNode {
+  type: string;
+  key?: string;
+  title?: Text;
+  children: SchemaNode[];
+  props?: Record<string, unknown>;
+}
+
+export type SchemaNode = FieldDefinition | ContainerNode;
+
+export interface PageSchema {
+  $schema?: string;
+  schemaVersion: number;
+  type: 'page';
+  title?: Text;
+  body: PageNode[];
+}
+
+/** Any node with a registered node type (list, form, grid, tab, ...). */
+export interface PageNode {
+  type: string;
+  [key: string]: unknown;
+}
+
+export function textOf(text: Text | undefined, lang: string): string {
+  if (text === undefined) return '';
+  if (typeof text === 'string') return text;
+  return (lang === 'en' ? text.en : undefined) ?? text.zh;
+}

@@ -1,0 +1,50 @@
+/**
+ * DataProvider: the only way the UI reaches data (DESIGN §2.2). One implementation per data-source
+ * kind (REST, COMMON, SQL, STATIC, DICT, USER, DEPT, ROLE) plus a memory provider over fixtures that
+ * passes the same contract suite. Results keep the server's code and message so the UI can map
+ * errors (P5003 duplicates, ...) to the spec's messages; transport failures reject.
+ */
+import type { ApiResult } from '../../../protocol/http';
+import type { ListQuery, ListResult } from '../../../protocol/list-query';
+import type { DataSourceKind, DictApi } from '../../../protocol/page-schema';
+
+export type Row = Record<string, unknown>;
+
+export interface DataSourceConfig {
+  kind: DataSourceKind;
+  /** COMMON: `common/{table}`; REST: the resource URL; SQL: unused (common/executeSql). */
+  api?: string;
+  /** REST list paging keys (building-blocks §7). */
+  currentKey?: string;
+  sizeKey?: string;
+  /** STATIC rows. */
+  data?: Row[];
+  /** SQL mode statement. */
+  sql?: string;
+  idKey?: string;
+  deleteUrl?: string;
+  batchDeleteUrl?: string;
+  extraParams?: Record<string, unknown>;
+}
+
+export interface DictOption {
+  value: string | number | boolean;
+  label: string;
+  children?: DictOption[];
+  [extra: string]: unknown;
+}
+
+export interface DataProvider {
+  list(query: ListQuery & { extraParams?: Record<string, unknown> }): Promise<ApiResult<ListResult>>;
+  get(id: string): Promise<ApiResult<Row>>;
+  create(values: Row): Promise<ApiResult<Row>>;
+  update(id: string, values: Row): Promise<ApiResult<Row>>;
+  remove(id: string): Promise<ApiResult<unknown>>;
+  removeMany(ids: string[]): Promise<ApiResult<unknown>>;
+  export?(query: ListQuery & { exportFields: { key: string; title: string }[]; extraData?: unknown }): Promise<Blob>;
+  import?(file: Blob, options: { importTemplateId?: string; fields?: unknown }): Promise<ApiResult<unknown>>;
+  template?(options: { importTemplateId?: string; fields?: unknown }): Promise<Blob>;
+}
+
+/** Options for a field: from dictApi (cached and de-duplicated across fields) or a keyword search. */
+export type DictLoader = (dictApi: DictApi, keyword?: string) => Promise<DictOption[]>;

@@ -1,0 +1,74 @@
+/**
+ * The registry: the one place a node, widget or action `type` string is resolved (DESIGN §2.1).
+ * Headless: definitions carry JSON Schema fragments, codecs and settings, never React. React
+ * components are bound to the same types in runtime/react/bindings.ts. Every list of types (the
+ * meta-schema's node union, the designer palette, the server's column types) is derived from here.
+ */
+import type { FieldDefinition } from '../../protocol/page-schema';
+import type { QueryRule } from '../../protocol/list-query';
+
+/** Column type a widget's value is stored in (spec data types plus long text). */
+export type ColumnType = 'string' | 'text' | 'integer' | 'long' | 'float' | 'double' | 'boolean' | 'time';
+
+/** Converts between the value a widget edits and the value stored in the row. Pure. */
+export interface ValueCodec<Edit = unknown, Stored = unknown> {
+  /** Stored → the value the widget edits (e.g. ms timestamp → dayjs). */
+  decode(stored: Stored | null | undefined, field: FieldDefinition): Edit | undefined;
+  /** Edited → stored (e.g. dayjs → ms timestamp). */
+  encode(value: Edit | null | undefined, field: FieldDefinition): Stored | null;
+}
+
+export interface WidgetDefinition {
+  type: string;
+  /** Column type the server creates for a field of this widget (a field's dataType overrides). */
+  columnType: ColumnType;
+  /** JSON Schema (2020-12) of the widget-specific `props` object of a field. */
+  propsSchema?: Record<string, unknown>;
+  codec?: ValueCodec;
+  /** Rule the list's search form uses by default for this widget. */
+  searchRule?: QueryRule;
+  /** Fields the designer renders (with the runtime) to edit this widget's settings. */
+  settings?: FieldDefinition[];
+  /** Display-only widgets hold no value and get no column. */
+  noValue?: boolean;
+}
+
+export interface NodeDefinition {
+  type: string;
+  /** JSON Schema (2020-12) of the node; it may $ref the meta-schema's shared definitions. */
+  schema: Record<string, unknown>;
+  /** Containers hold `children` (grid, tab, card); they get no column and no value. */
+  container?: boolean;
+  settings?: FieldDefinition[];
+}
+
+export interface ActionDefinition {
+  type: string;
+  schema?: Record<string, unknown>;
+}
+
+const widgets = new Map<string, WidgetDefinition>();
+const nodes = new Map<string, NodeDefinition>();
+const actions = new Map<string, ActionDefinition>();
+
+function register<T extends { type: string }>(map: Map<string, T>, kind: string, def: T): T {
+  if (!/^[a-zA-Z][\w-]*$/.test(def.type)) throw new Error(`Invalid ${kind} type name: ${def.type}`);
+  const existing = map.get(def.type);
+  if (existing && existing !== def) throw new Error(`${kind} type "${def.type}" is already registered`);
+  map.set(def.type, def);
+  return def;
+}
+
+export const defineWidget = (def: WidgetDefinition) => register(widgets, 'widget', def);
+export const defineNode = (def: NodeDefinition) => register(nodes, 'node', def);
+export const defineAction = (def: ActionDefinition) => register(actions, 'action', def);
+
+export const getWidget = (type: string) => widgets.get(type);
+export const getNode = (type: string) => nodes.get(type);
+export const getAction = (type: string) => actions.get(type);
+
+export const widgetTypes = () => [...widgets.keys()].sort();
+export const nodeTypes = () => [...nodes.keys()].sort();
+export const actionTypes = () => [...actions.keys()].sort();
+export const allWidgets = () => [...widgets.values()];
+export const allNodes = () => [...nodes.values()];

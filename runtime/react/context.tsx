@@ -1,0 +1,35 @@
+/**
+ * RuntimeProvider: what the interpreter needs from its host (the shell, a test, the designer):
+ * the request function, the language, the current user, and the data-provider factory.
+ */
+import { createContext, useContext, type ReactNode } from 'react';
+import type { RequestFn } from '../../protocol/http';
+import type { Lang } from '../../protocol/constants';
+import type { DataProvider, DataSourceConfig, DictLoader } from '../core/data/provider';
+
+export interface RuntimeUser {
+  id: string;
+  roleIds: string[];
+}
+
+export interface RuntimeContextValue {
+  request: RequestFn;
+  lang: Lang;
+  user?: RuntimeUser;
+  /** Builds the provider for a data source (defaults to the HTTP providers over `request`). */
+  providerFor: (source: DataSourceConfig) => DataProvider;
+  /** Shared, de-duplicating dictionary loader. */
+  loadDict: DictLoader;
+}
+
+const RuntimeContext = createContext<RuntimeContextValue | null>(null);
+
+export function RuntimeProvider({ value, children }: { value: RuntimeContextValue; children: ReactNode }) {
+  return <RuntimeContext.Provider value={value}>{children}</RuntimeContext.Provider>;
+}
+
+export function useRuntime(): RuntimeContextValue {
+  const value = useContext(RuntimeContext);
+  if (!value) throw new Error('useRuntime must be used inside <RuntimeProvider>');
+  return value;
+}

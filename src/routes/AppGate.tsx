@@ -1,0 +1,80 @@
+/**
+ * Everything under /{app}: stores the app identifier, loads the app info (P4015 → warning and 405),
+ * applies the access guard, and picks the layout. P4007 from any call signs the user out here.
+ */
+import { App as AntdApp, Button, Result, Spin } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { ResultCode } from '../../protocol/codes';
+import { onLogout } from '../api/client';
+import { clearSession, enterApp, session } from '../session/store';
+import { loadAppInfo, ShellError } from '../session/actions';
+import { guard } from './guard';
+import { ErrorPage } from '../pages/ErrorPage';
+import { LoginPage } from '../pages/LoginPage';
+import { MainLayout } from '../layouts/MainLayout';
+import type { MenuInfo } from '../session/types';
+
+const ERROR_PAGES = new Set(['404', '405']);
+
+export function AppGate() {
+  const { app = '' } = useParams();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const { t } = useTranslation();
+  const { message } = AntdApp.useApp();
+  const snap = useSnapshot(session);
+  const [failure, setFailure] = useState<string>();
+  const path = decodeURI(pathname).slice(app.length + 1).replace(/^\/+|\/+$/g, '');
+
+  useEffect(() => {
+    enterApp(app);
+  }, [app]);
+
+  useEffect(
+    () =>
+      onLogout(() => {
+        clearSession();
+        navigate(`/${session.app}/login`, { replace: true });
+      }),
+    [navigate],
+  );
+
+  const ready = snap.app === app;
+  const needsAppInfo = ready && !snap.appInfo && !ERROR_PAGES.has(path);
+  useEffect(() => {
+    if (!needsAppInfo) return;
+    setFailure(undefined);
+    loadAppInfo(app).catch((error: unknown) => {
+      if (error instanceof ShellError && error.code === ResultCode.APP_NOT_FOUND) {
+        message.warning(t('error.appNotFound'));
+        navigate(`/${app}/405`, { replace: true });
+      } else {
+        setFailure(t('error.connection'));
+      }
+    });
+  }, [needsAppInfo, app, navigate, message, t]);
+
+  useEffect(() => {
+    if (snap.appInfo?.title) document.title = snap.appInfo.title;
+  }, [snap.appInfo?.title]);
+
+  if (failure) {
+    return (
+      <Result
+        status="error"
+        title={failure}
+        extra={<Button onClick={() => window.location.reload()}>{t('common.retry')}</Button>}
+      />
+    );
+  }
+  if (!ready || needsAppInfo) return <Spin fullscreen tip={t('login.loadingApp')} />;
+
+  const decision = guard({ app, path, hasToken: Boolean(snap.token), menus: (snap.menus ?? []) as MenuInfo[] });
+  if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
+  if (ERROR_PAGES.has(path)) return <ErrorPage status={path as '404' | '405'} app={app} />;
+  if (path === 'login' || path === 'register' || path === 'forget') return <LoginPage />;
+  return <MainLayout path={path} />;
+}

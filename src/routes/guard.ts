@@ -1,0 +1,75 @@
+/**
+ * The access guard of spec platform-shell §2, as a pure function so that it is unit-tested apart
+ * from the router. The server enforces the same grants on every data call; this only spares the
+ * user a page they would be refused on.
+ */
+import type { MenuInfo } from '../session/types';
+
+export type GuardDecision = { kind: 'allow' } | { kind: 'redirect'; to: string };
+
+export interface GuardInput {
+  /** The app identifier from the URL (may be empty). */
+  app: string;
+  /** The route path after /{app}/, without leading or trailing slashes ('' is the app root). */
+  path: string;
+  hasToken: boolean;
+  menus: MenuInfo[];
+}
+
+const ALWAYS_OPEN = new Set(['login', 'register', 'forget', '404', '405']);
+const AUTH_SCREENS = new Set(['login', 'register', 'forget']);
+/** Rule 4: open to any signed-in user. */
+const OPEN_TO_USERS = [/^index$/, /^design\/[^/]+$/, /^dashboard\/design\/[^/]+$/, /^user\/detail$/, /^backlog$/, /^mess$/, /^doc\/readme$/, /^ai\/chat$/];
+
+const APP_IDENTIFIER = /^[A-Za-z0-9_-]{1,64}$/;
+
+export function guard({ app, path, hasToken, menus }: GuardInput): GuardDecision {
+  const to = (target: string): GuardDecision => ({ kind: 'redirect', to: `/${app}/${target}` });
+  // Rule 2: every app route needs a usable app identifier.
+  if (!APP_IDENTIFIER.test(app)) return { kind: 'redirect', to: '/405' };
+  // Rule 3b: a signed-in user opening a sign-in screen goes home.
+  if (hasToken && AUTH_SCREENS.has(path)) return to('index');
+  // Rule 1.
+  if (ALWAYS_OPEN.has(path)) return { kind: 'allow' };
+  // Rule 3a.
+  if (!hasToken) return to('login');
+  // The app root and home redirect to index.
+  if (path === '' || path === 'home') return to('index');
+  // Rule 4.
+  if (OPEN_TO_USERS.some((pattern) => pattern.test(path))) return { kind: 'allow' };
+  // Rule 5.
+  return isGranted(path, menus) ? { kind: 'allow' } : to('404');
+}
+
+export function isGranted(path: string, menus: MenuInfo[]): boolean {
+  const module = /^common\/([^/]+)$/.exec(path);
+  if (module) return menus.some((menu) => String(menu.module_id ?? '') === module[1]);
+  const dashboard = /^dashboard\/common\/([^/]+)$/.exec(path);
+  if (dashboard) return menus.some((menu) => String(menu.dashboard_id ?? '') === dashboard[1]);
+  const frame = /^frame\/([^/]+)$/.exec(path);
+  if (frame) return menus.some((menu) => String(menu.id) === frame[1]);
+  return menus.some((menu) => normalisePath(menu.path) === path);
+}
+
+function normalisePath(path: string | undefined): string {
+  return (path ?? '').replace(/^\/+|\/+$/g, '');
+}
+
+/** Where a menu entry leads (menu types 1–6, spec platform-shell §2). */
+export function menuTarget(menu: MenuInfo, app: string): { route?: string; external?: string; newWindow?: boolean } {
+  switch (Number(menu.type)) {
+    case 1:
+      return { route: `/${app}/common/${menu.module_id}` };
+    case 2:
+      return { route: `/${app}/${normalisePath(menu.path)}` };
+    case 3:
+      return { route: `/${app}/dashboard/common/${menu.dashboard_id}` };
+    case 4:
+    case 5:
+      return { route: `/${app}/frame/${menu.id}` };
+    case 6:
+      return { external: menu.url, newWindow: true };
+    default:
+      return {};
+  }
+}
