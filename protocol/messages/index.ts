@@ -1,7 +1,10 @@
 import type { Lang } from '../constants';
 import { common } from './common';
+import { form } from './form';
+import { list } from './list';
 import { runtime } from './runtime';
 import { shell } from './shell';
+import { server } from './server';
 
 /**
  * One catalog for browser and server, merged from one file per area so that areas do not edit
@@ -9,7 +12,7 @@ import { shell } from './shell';
  */
 export type Catalog = Record<string, { zh: string; en: string }>;
 
-const parts: Catalog[] = [common, shell, runtime];
+const parts: Catalog[] = [common, shell, runtime, form, server, list];
 
 export const catalog: Catalog = Object.assign({}, ...parts);
 

@@ -2,9 +2,10 @@
  * RuntimeProvider: what the interpreter needs from its host (the shell, a test, the designer):
  * the request function, the language, the current user, and the data-provider factory.
  */
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, type ReactNode } from 'react';
 import type { RequestFn } from '../../protocol/http';
 import type { Lang } from '../../protocol/constants';
+import { translate } from '../../protocol/messages';
 import type { DataProvider, DataSourceConfig, DictLoader } from '../core/data/provider';
 
 export interface RuntimeUser {
@@ -32,4 +33,10 @@ export function useRuntime(): RuntimeContextValue {
   const value = useContext(RuntimeContext);
   if (!value) throw new Error('useRuntime must be used inside <RuntimeProvider>');
   return value;
+}
+
+/** Translates a catalog key in the runtime's language (protocol/messages; no i18next needed). */
+export function useT(): (key: string, vars?: Record<string, unknown>) => string {
+  const { lang } = useRuntime();
+  return useCallback((key: string, vars?: Record<string, unknown>) => translate(lang, key, vars), [lang]);
 }

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import {
+  findIllegalCharacters,
+  hasIllegalCharacters,
+  ILLEGAL_CHARACTERS,
+  stripIllegalCharacters,
+} from './illegal-characters';
+
+describe('illegal characters (building-blocks §5)', () => {
+  const ascii = [
+    ' ',
+    '!',
+    '#',
+    '$',
+    '&',
+    '_',
+    '`',
+    '{',
+    '}',
+    '%',
+    '|',
+    '[',
+    ']',
+    ':',
+    '"',
+    ';',
+    "'",
+    '<',
+    '>',
+    '@',
+    '+',
+    '-',
+    '/',
+    '=',
+    '*',
+    '^',
+    '~',
+  ];
+  const full = [
+    '\u3000',
+    '！',
+    '＃',
+    '＄',
+    '＆',
+    '＿',
+    '｀',
+    '｛',
+    '｝',
+    '％',
+    '｜',
+    '［',
+    '］',
+    '：',
+    '＂',
+    '；',
+    '＇',
+    '＜',
+    '＞',
+    '＠',
+    '＋',
+    '－',
+    '／',
+    '＝',
+    '＊',
+    '＾',
+    '～',
+  ];
+
+  it('is exactly the spec set with its full-width forms', () => {
+    expect([...ILLEGAL_CHARACTERS].sort()).toEqual([...ascii, ...full].sort());
+  });
+
+  it.each([...ascii, ...full])('rejects %j inside text', (ch) => {
+    expect(hasIllegalCharacters(`张${ch}三`)).toBe(true);
+    expect(findIllegalCharacters(`张${ch}三`)).toEqual([ch]);
+  });
+
+  it.each(['null', 'NULL', 'Null', 'nUlL', 'alert', 'ALERT', 'confirm', 'Confirm'])('rejects the word %s', (word) => {
+    expect(hasIllegalCharacters(`x${word}y`)).toBe(true);
+    expect(findIllegalCharacters(`x${word}y`)).toEqual([word.toLowerCase()]);
+  });
+
+  it.each(['<script>', '<iframe src=x>', '<img', '< svg', '</a>', '<style>'])('rejects the html tag %s', (tag) => {
+    expect(hasIllegalCharacters(tag)).toBe(true);
+  });
+
+  it.each([
+    '张三',
+    'Zhang San'.replace(' ', ''),
+    '客户（北京）有限公司',
+    '1.5',
+    'a,b',
+    '中文，逗号。',
+    '🚀火箭',
+    'line1\nline2',
+    '100?',
+    '\\path',
+  ])('accepts %j', (text) => {
+    expect(hasIllegalCharacters(text)).toBe(false);
+    expect(findIllegalCharacters(text)).toEqual([]);
+  });
+
+  it('reports each token once, in order', () => {
+    expect(findIllegalCharacters('a@b@c <script>alert(1)</script>')).toEqual([
+      '@',
+      ' ',
+      '<script',
+      '>',
+      'alert',
+      '</script',
+    ]);
+  });
+
+  it('strips until nothing illegal is left', () => {
+    expect(stripIllegalCharacters('张 三@公司')).toBe('张三公司');
+    expect(stripIllegalCharacters('nunullll')).toBe('');
+    expect(stripIllegalCharacters('<script>alert(1)</script>ok')).toBe('(1)ok');
+    expect(hasIllegalCharacters(stripIllegalCharacters('a{b}c～d'))).toBe(false);
+  });
+});

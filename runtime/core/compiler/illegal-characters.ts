@@ -1,0 +1,46 @@
+/**
+ * Illegal input for text widgets (building-blocks §5, platform-shell §5): the words null (any
+ * casing), alert and confirm, html tags such as script / iframe / img / svg / a / style, and the
+ * characters  space ! # $ & _ ` { } % | [ ] : " ; ' < > @ + - / = * ^ ~  with their full-width
+ * forms (U+FF01–FF5E, and U+3000 for space). Pure, so the browser, the server and imports agree.
+ * Words match anywhere and case-insensitively, as the spec's filter did ("nullable" is rejected too).
+ */
+const ASCII = ' !#$&_`{}%|[]:";\'<>@+-/=*^~';
+
+function fullWidth(ch: string): string {
+  return ch === ' ' ? '\u3000' : String.fromCharCode(ch.charCodeAt(0) + 0xfee0);
+}
+
+/** Every illegal character, ASCII then full-width (exported for the docs and the tests). */
+export const ILLEGAL_CHARACTERS: readonly string[] = [...ASCII].flatMap((ch) => [ch, fullWidth(ch)]);
+
+const escape = (ch: string) => ch.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
+const CHAR_CLASS = `[${ILLEGAL_CHARACTERS.map(escape).join('')}]`;
+const TAGS = '<\\s*\\/?\\s*(?:script|iframe|img|svg|a|style)\\b';
+const WORDS = 'null|alert|confirm';
+
+// Tags first so "<script" reports as one token; they start with "<", so they are illegal anyway.
+const ILLEGAL = new RegExp(`${TAGS}|${WORDS}|${CHAR_CLASS}`, 'giu');
+
+/** The offending tokens in order of appearance, each once (lower-cased words and tags). */
+export function findIllegalCharacters(text: string): string[] {
+  const found = new Set<string>();
+  for (const match of text.matchAll(ILLEGAL)) found.add(match[0].length > 1 ? match[0].toLowerCase() : match[0]);
+  return [...found];
+}
+
+export function hasIllegalCharacters(text: string): boolean {
+  ILLEGAL.lastIndex = 0;
+  return new RegExp(ILLEGAL.source, 'iu').test(text);
+}
+
+/** Removes every illegal token (the spec's "stripping"); repeated until stable so "nunullll" goes. */
+export function stripIllegalCharacters(text: string): string {
+  let previous: string;
+  let current = text;
+  do {
+    previous = current;
+    current = previous.replace(ILLEGAL, '');
+  } while (current !== previous);
+  return current;
+}

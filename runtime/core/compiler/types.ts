@@ -1,0 +1,35 @@
+import type { ISchema } from '@formily/react';
+import type { ContainerNode, FieldDefinition, SchemaNode } from '../../../protocol/page-schema';
+
+export type CompileMode = 'edit' | 'readPretty' | 'search';
+
+export interface CompileContext {
+  lang: 'zh' | 'en';
+  mode: CompileMode;
+  /** The current user's role ids, for visibleRoleIds (fields and select items). */
+  roleIds?: string[];
+  /** Grid columns of the form (FormGrid maxColumns); 1 when not given. */
+  columns?: number;
+}
+
+/**
+ * Widget-specific compile behaviour, registered from the widget's own definition.ts so the compiler
+ * never names a widget type. Everything here is headless.
+ */
+export interface FieldCompiler {
+  /** Text inputs: default max length and the illegal-character check (unless allowSpecialCharacter). */
+  text?: { maxLength: number };
+  /** Adjusts the compiled field (e.g. a range picker in search mode); mutate `schema` in place. */
+  adapt?: (schema: ISchema, field: FieldDefinition, ctx: CompileContext) => void;
+}
+
+/** What a container compiler may call back into. */
+export interface ContainerCompileApi {
+  /** Children laid out in a FormGrid (fields as grid items, containers spanning their columnSpan). */
+  grid(children: SchemaNode[], options?: { columns?: number; props?: Record<string, unknown> }): ISchema;
+  /** Decorator for a container placed as an item of a parent FormGrid. */
+  gridItem(span?: number): Pick<ISchema, 'x-decorator' | 'x-decorator-props'>;
+  text(value: FieldDefinition['title'] | undefined): string;
+}
+
+export type ContainerCompiler = (node: ContainerNode, ctx: CompileContext, api: ContainerCompileApi) => ISchema;

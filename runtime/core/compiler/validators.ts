@@ -1,0 +1,93 @@
+/**
+ * Field validation as building-blocks §5 describes it: required ({title}不能为空 unless
+ * requiredMessage), pattern rules (数据格式错误 unless a message), illegal characters for text
+ * inputs (请勿输入非法字符！). Rules run on change (Formily's onInput) and again when the field
+ * loses focus, through one reaction, so a message never shows twice.
+ */
+import { isField, type GeneralField } from '@formily/core';
+import { untracked } from '@formily/reactive';
+import type { ISchema } from '@formily/react';
+import { translate } from '../../../protocol/messages/index';
+import { textOf, type FieldDefinition, type Text } from '../../../protocol/page-schema';
+import { hasIllegalCharacters } from './illegal-characters';
+import type { CompileContext } from './types';
+
+type Rule = Exclude<NonNullable<ISchema['x-validator']>, string | unknown[] | ((...args: any[]) => any)> &
+  Record<string, unknown>;
+type RuleOrFn = Rule | ((value: unknown) => string);
+
+interface RuleItem {
+  required?: boolean;
+  pattern?: string;
+  message?: Text;
+}
+
+/** `rules` may be an array or its JSON encoding (building-blocks §3); anything else is ignored. */
+export function parseRules(rules: FieldDefinition['rules']): RuleItem[] {
+  let list: unknown = rules;
+  if (typeof rules === 'string') {
+    try {
+      list = JSON.parse(rules);
+    } catch {
+      return [];
+    }
+  }
+  return Array.isArray(list) ? list.filter((r): r is RuleItem => typeof r === 'object' && r !== null) : [];
+}
+
+function safePattern(pattern: string): string | undefined {
+  try {
+    new RegExp(pattern);
+    return pattern;
+  } catch {
+    console.warn(`[tessera] ignoring an invalid pattern: ${pattern}`);
+    return undefined;
+  }
+}
+
+export function requiredMessage(field: FieldDefinition, lang: CompileContext['lang']): string {
+  return field.requiredMessage !== undefined
+    ? textOf(field.requiredMessage, lang)
+    : translate(lang, 'form.required', { title: textOf(field.title, lang) });
+}
+
+export function buildValidators(field: FieldDefinition, ctx: CompileContext, checkText: boolean): RuleOrFn[] {
+  const { lang } = ctx;
+  const rules: RuleOrFn[] = [];
+  const formatMessage = (message: Text | undefined) =>
+    message !== undefined ? textOf(message, lang) : translate(lang, 'form.patternInvalid');
+  const search = ctx.mode === 'search';
+  const items = parseRules(field.rules);
+
+  if (!search && (field.required || items.some((r) => r.required))) {
+    const custom = items.find((r) => r.required && r.message !== undefined);
+    rules.push({ required: true, message: custom ? textOf(custom.message, lang) : requiredMessage(field, lang) });
+  }
+  if (!search) {
+    const patterns: [string | undefined, Text | undefined][] = [
+      [field.rule_pattern, field.rule_message],
+      [field.pattern, field.message],
+      ...items.map((r): [string | undefined, Text | undefined] => [r.pattern, r.message]),
+    ];
+    for (const [pattern, message] of patterns) {
+      const valid = pattern ? safePattern(pattern) : undefined;
+      if (valid) rules.push({ pattern: valid, message: formatMessage(message) });
+    }
+  }
+  if (checkText && !field.allowSpecialCharacter) {
+    const message = translate(lang, 'form.illegalCharacters');
+    rules.push((value: unknown) => (typeof value === 'string' && hasIllegalCharacters(value) ? message : ''));
+  }
+  return rules;
+}
+
+/**
+ * Re-runs the change-time rules when the field loses focus (spec: "triggered on change and blur").
+ * Formily only validates `onBlur` rules on blur; re-running the onInput rules instead keeps one set
+ * of feedback, so the same message is not listed twice.
+ */
+export function revalidateOnBlur(field: GeneralField): void {
+  if (!isField(field)) return;
+  const { active, visited } = field;
+  if (!active && visited) untracked(() => void field.validate('onInput').catch(() => undefined));
+}

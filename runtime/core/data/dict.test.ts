@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import type { ApiResult, RequestFn, RequestOptions } from '../../../protocol/http';
+import { createDictLoader } from './dict';
+
+function server(answer: (call: RequestOptions) => ApiResult) {
+  const calls: RequestOptions[] = [];
+  const pending: (() => void)[] = [];
+  let hold = false;
+  const request = ((call: RequestOptions) => {
+    calls.push(call);
+    const result = answer(call);
+    if (!hold) return Promise.resolve(result) as Promise<any>;
+    return new Promise<any>((resolve) => pending.push(() => resolve(result)));
+  }) as RequestFn;
+  return {
+    calls,
+    request,
+    hold: () => (hold = true),
+    release: () => {
+      hold = false;
+      pending.splice(0).forEach((go) => go());
+    },
+  };
+}
+
+const levels = [
+  { code: 'A', name: '重要', children: [{ code: 'A1', name: '重要-1' }] },
+  { code: 'B', name: '普通' },
+];
+
+describe('createDictLoader', () => {
+  it('GETs the url with params and the keyword under kwKey, mapping valueKey/labelKey (children too)', async () => {
+    const s = server(() => ({ code: 200, message: 'ok', data: levels }));
+    const load = createDictLoader(s.request);
+    const options = await load(
+      { url: '/dict/level', params: { type: 1 }, valueKey: 'code', labelKey: 'name', kwKey: 'kw' },
+      '重',
+    );
+    expect(s.calls).toEqual([{ method: 'GET', url: 'dict/level', query: { type: 1, kw: '重' } }]);
+    expect(options.map((o) => [o.value, o.label])).toEqual([
+      ['A', '重要'],
+      ['B', '普通'],
+    ]);
+    expect(options[0].children?.map((o) => [o.value, o.label])).toEqual([['A1', '重要-1']]);
+  });
+
+  it('shares one request among identical in-flight calls and answers repeats from the cache', async () => {
+    const s = server(() => ({ code: 200, message: 'ok', data: { list: [{ value: 1, label: 'one' }] } }));
+    const load = createDictLoader(s.request);
+    s.hold();
+    const api = { url: 'dict/a', params: { x: 1, y: 2 } };
+    const both = Promise.all([load(api), load({ url: 'dict/a', params: { y: 2, x: 1 } })]);
+    s.release();
+    const [a, b] = await both;
+    expect(a).toEqual([{ value: 1, label: 'one' }]);
+    expect(b).toBe(a);
+    await load(api);
+    expect(s.calls).toHaveLength(1);
+    await load(api, 'kw-ignored-without-kwKey');
+    expect(s.calls).toHaveLength(1);
+    await load({ url: 'dict/a', params: { x: 2 } });
+    expect(s.calls).toHaveLength(2);
+    load.clear();
+    await load(api);
+    expect(s.calls).toHaveLength(3);
+  });
+
+  it('does not cache failures, and rejects with the server message', async () => {
+    let code = 'P5000';
+    const s = server(() => ({ code, message: 'boom', data: null }));
+    const load = createDictLoader(s.request);
+    await expect(load({ url: 'dict/a' })).rejects.toThrow('boom');
+    code = '200';
+    await expect(load({ url: 'dict/a' })).resolves.toEqual([]);
+    expect(s.calls).toHaveLength(2);
+  });
+
+  it('expires entries after the ttl and keeps at most maxEntries', async () => {
+    let t = 0;
+    const s = server((call) => ({ code: 200, message: 'ok', data: [{ value: call.url, label: call.url }] }));
+    const load = createDictLoader(s.request, { ttlMs: 100, maxEntries: 2, now: () => t });
+    await load({ url: 'a' });
+    t = 150;
+    await load({ url: 'a' });
+    expect(s.calls).toHaveLength(2);
+    await load({ url: 'b' });
+    await load({ url: 'c' });
+    await load({ url: 'a' }); // evicted by b and c
+    expect(s.calls.map((c) => c.url)).toEqual(['a', 'a', 'b', 'c', 'a']);
+  });
+});

@@ -1,0 +1,90 @@
+/**
+ * The dictionary loader (building-blocks §7 "Dictionary loading"): GET {dictApi.url} with its params
+ * (and kwKey=keyword for a search select), mapping valueKey/labelKey. Many fields share the same
+ * dictionaries (every row of a table, every select of a form), so identical requests are
+ * de-duplicated while in flight and answered from a bounded cache afterwards. Failures are not
+ * cached: the next call tries again.
+ */
+import { isSuccess } from '../../../protocol/codes';
+import type { RequestFn } from '../../../protocol/http';
+import type { DictApi } from '../../../protocol/page-schema';
+import type { DictLoader, DictOption, Row } from './provider';
+import { joinUrl, toQuery } from './wire';
+
+export interface CachedDictLoader extends DictLoader {
+  /** Forgets every cached answer (after a dictionary is edited, or on sign-out). */
+  clear(): void;
+}
+
+export interface DictLoaderOptions {
+  /** Most distinct requests remembered; keyword searches make many, so the cache is bounded. */
+  maxEntries?: number;
+  /** How long an answer stays fresh; default 10 minutes. */
+  ttlMs?: number;
+  now?: () => number;
+}
+
+export class DictLoadError extends Error {
+  constructor(
+    message: string,
+    readonly code: string | number,
+  ) {
+    super(message);
+    this.name = 'DictLoadError';
+  }
+}
+
+function mapItems(items: unknown, valueKey: string, labelKey: string): DictOption[] {
+  if (!Array.isArray(items)) return [];
+  return items
+    .filter((item): item is Row => !!item && typeof item === 'object')
+    .map((item) => {
+      const { children, ...rest } = item;
+      const option: DictOption = { ...rest, value: item[valueKey] as DictOption['value'], label: String(item[labelKey] ?? item[valueKey] ?? '') };
+      if (Array.isArray(children) && children.length) option.children = mapItems(children, valueKey, labelKey);
+      return option;
+    });
+}
+
+/** Stable key: params sorted, so {a,b} and {b,a} share one entry. */
+function cacheKey(url: string, query: Record<string, unknown>): string {
+  const entries = Object.entries(query).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `${url}?${JSON.stringify(entries)}`;
+}
+
+export function createDictLoader(request: RequestFn, options: DictLoaderOptions = {}): CachedDictLoader {
+  const maxEntries = options.maxEntries ?? 200;
+  const ttlMs = options.ttlMs ?? 600_000;
+  const now = options.now ?? (() => Date.now());
+  const cache = new Map<string, { at: number; promise: Promise<DictOption[]> }>();
+
+  const loader = (async (dictApi: DictApi, keyword?: string) => {
+    const url = joinUrl(dictApi.url);
+    const query = toQuery({
+      ...dictApi.params,
+      ...(dictApi.kwKey && keyword !== undefined && keyword !== '' ? { [dictApi.kwKey]: keyword } : {}),
+    });
+    const key = cacheKey(url, query);
+    const hit = cache.get(key);
+    if (hit && now() - hit.at < ttlMs) {
+      // Refresh its place so the most recently used entries survive eviction.
+      cache.delete(key);
+      cache.set(key, hit);
+      return hit.promise;
+    }
+    const promise = request<unknown>({ method: 'GET', url, query }).then((result) => {
+      if (!isSuccess(result.code)) throw new DictLoadError(result.message, result.code);
+      const data = result.data as unknown;
+      const items = Array.isArray(data) ? data : (data as { list?: unknown } | null)?.list;
+      return mapItems(items, dictApi.valueKey ?? 'value', dictApi.labelKey ?? 'label');
+    });
+    cache.set(key, { at: now(), promise });
+    promise.catch(() => {
+      if (cache.get(key)?.promise === promise) cache.delete(key);
+    });
+    while (cache.size > maxEntries) cache.delete(cache.keys().next().value as string);
+    return promise;
+  }) as CachedDictLoader;
+  loader.clear = () => cache.clear();
+  return loader;
+}

@@ -1,0 +1,13 @@
+/** Errors a provider throws (not server answers): they carry a message key so the UI can translate them. */
+export class DataSourceError extends Error {
+  constructor(
+    readonly key: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'DataSourceError';
+  }
+}
+
+export const unsupported = (what: string) =>
+  new DataSourceError('runtime.data.unsupported', `This data source does not support ${what}`);

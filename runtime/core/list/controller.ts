@@ -1,0 +1,161 @@
+/**
+ * The headless list controller (building-blocks §2, §4): search values, paging, selection, rows.
+ * No React: the list node subscribes with useSyncExternalStore, tests drive it directly.
+ * Rules kept here: search and reset go to page 1; a page change clears the selection unless told
+ * to keep it; the selection is kept by key; deleting the last rows of a page above 1 goes back a
+ * page; only the newest load's answer is applied, so a slow older answer cannot overwrite it.
+ */
+import { isSuccess } from '../../../protocol/codes';
+import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '../../../protocol/constants';
+import type { ListQuery, SortSpec } from '../../../protocol/list-query';
+import type { FieldDefinition } from '../../../protocol/page-schema';
+import type { DataProvider, Row } from '../data/provider';
+import { buildListQuery } from './query';
+
+export interface ListState {
+  searchValues: Row;
+  current: number;
+  pageSize: number;
+  selectedKeys: string[];
+  /** The selected rows known so far, by key order (rows of other pages stay known once seen). */
+  selectedRows: Row[];
+  loading: boolean;
+  rows: Row[];
+  total: number;
+  /** The last failed load: the server's answer or the thrown error. */
+  error?: { code?: string | number; message: string };
+}
+
+export interface ListControllerOptions {
+  provider: DataProvider;
+  /** Value fields (flattened); search rules and showFields come from them. */
+  fields: readonly FieldDefinition[];
+  idKey?: string;
+  pageSize?: number;
+  /** false: no paging, every row in one request. */
+  paginate?: boolean;
+  sorts?: SortSpec[];
+  keepSelectionOnPageChange?: boolean;
+  /** Fixed parts of every query (data scoping, joins). */
+  extraQuery?: Partial<ListQuery>;
+  initialSearch?: Row;
+  onError?: (error: NonNullable<ListState['error']>) => void;
+}
+
+export interface ListController {
+  getState(): ListState;
+  subscribe(listener: () => void): () => void;
+  /** The body the next load sends. */
+  buildQuery(): ListQuery;
+  load(): Promise<void>;
+  search(values: Row): Promise<void>;
+  reset(values?: Row): Promise<void>;
+  setPage(current: number, pageSize?: number): Promise<void>;
+  setSelection(keys: readonly (string | number)[], rows?: readonly Row[]): void;
+  clearSelection(): void;
+  /** After rows were deleted: drop them from the selection, step back from an emptied page, reload. */
+  afterRemove(ids: readonly (string | number)[]): Promise<void>;
+  keyOf(row: Row): string;
+}
+
+export function createListController(options: ListControllerOptions): ListController {
+  const idKey = options.idKey ?? 'id';
+  const paginate = options.paginate !== false;
+  const listeners = new Set<() => void>();
+  const known = new Map<string, Row>();
+  let seq = 0;
+  let state: ListState = {
+    searchValues: { ...options.initialSearch },
+    current: DEFAULT_PAGE,
+    pageSize: options.pageSize ?? DEFAULT_PAGE_SIZE,
+    selectedKeys: [],
+    selectedRows: [],
+    loading: false,
+    rows: [],
+    total: 0,
+  };
+
+  const keyOf = (row: Row) => String(row[idKey]);
+  const set = (patch: Partial<ListState>) => {
+    state = { ...state, ...patch };
+    listeners.forEach((l) => l());
+  };
+  const selection = (keys: string[]) => ({
+    selectedKeys: keys,
+    selectedRows: keys.map((k) => known.get(k)).filter((r): r is Row => !!r),
+  });
+  const buildQuery = () =>
+    buildListQuery(options.fields, state.searchValues, {
+      idKey,
+      paginate,
+      current: state.current,
+      pageSize: state.pageSize,
+      sorts: options.sorts,
+      extra: options.extraQuery,
+    });
+
+  async function load(allowStepBack = true): Promise<void> {
+    const mine = ++seq;
+    set({ loading: true });
+    let error: ListState['error'];
+    try {
+      const result = await options.provider.list(buildQuery());
+      if (mine !== seq) return;
+      if (isSuccess(result.code)) {
+        const rows = result.data.list;
+        rows.forEach((r) => known.set(keyOf(r), r));
+        set({ loading: false, rows, total: result.data.total, error: undefined, ...selection(state.selectedKeys) });
+        // The page emptied under us (rows deleted elsewhere): show the last page that has rows.
+        const last = Math.max(1, Math.ceil(result.data.total / state.pageSize));
+        if (allowStepBack && paginate && rows.length === 0 && state.current > last) {
+          set({ current: last });
+          await load(false);
+        }
+        return;
+      }
+      error = { code: result.code, message: result.message };
+    } catch (thrown) {
+      if (mine !== seq) return;
+      error = { message: thrown instanceof Error ? thrown.message : String(thrown) };
+    }
+    set({ loading: false, rows: [], total: 0, error });
+    options.onError?.(error);
+  }
+
+  return {
+    getState: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    buildQuery,
+    load: () => load(),
+    search(values) {
+      set({ searchValues: { ...values }, current: DEFAULT_PAGE, ...selection([]) });
+      return load();
+    },
+    reset(values = {}) {
+      set({ searchValues: { ...values }, current: DEFAULT_PAGE, ...selection([]) });
+      return load();
+    },
+    setPage(current, pageSize = state.pageSize) {
+      const keep = options.keepSelectionOnPageChange === true;
+      set({ current: Math.max(1, Math.floor(current)), pageSize, ...(keep ? {} : selection([])) });
+      return load();
+    },
+    setSelection(keys, rows = []) {
+      rows.forEach((r) => r && known.set(keyOf(r), r));
+      set(selection([...new Set(keys.map(String))]));
+    },
+    clearSelection: () => set(selection([])),
+    afterRemove(ids) {
+      const gone = new Set(ids.map(String));
+      const left = state.rows.filter((r) => !gone.has(keyOf(r))).length;
+      gone.forEach((k) => known.delete(k));
+      const current = left === 0 && state.current > 1 ? state.current - 1 : state.current;
+      set({ current, ...selection(state.selectedKeys.filter((k) => !gone.has(k))) });
+      return load();
+    },
+    keyOf,
+  };
+}

@@ -1,0 +1,132 @@
+/**
+ * The ONE Ajv factory (DESIGN §2.7), used by `npm run schemas:check`, the server (before a schema is
+ * stored) and the runtime (designer save, page load). JSON Schema 2020-12, strict, all errors.
+ * The meta-schema files in schemas/meta are imported (not read from disk) so the browser bundle
+ * has them too; the registry parts are generated (registry-schemas.ts).
+ */
+import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import '../../widgets/definitions';
+import '../../nodes/definitions';
+import dataSource from '../../../schemas/meta/data-source.schema.json';
+import dictApi from '../../../schemas/meta/dict-api.schema.json';
+import field from '../../../schemas/meta/field.schema.json';
+import linkage from '../../../schemas/meta/linkage.schema.json';
+import page from '../../../schemas/meta/page.schema.json';
+import selectItems from '../../../schemas/meta/select-items.schema.json';
+import text from '../../../schemas/meta/text.schema.json';
+import { isValidExpression } from '../expression/evaluate';
+import { META } from './meta-ids';
+import { registrySchemas } from './registry-schemas';
+
+export { META, nodeSchemaId, DIALECT_2020 } from './meta-ids';
+
+export const META_SCHEMA_FILES: readonly Record<string, unknown>[] = [
+  text,
+  dictApi,
+  selectItems,
+  linkage,
+  dataSource,
+  field,
+  page,
+];
+
+export interface ValidationIssue {
+  /** JSON pointer to the offending value ("" is the document), e.g. /body/0/fields/2/type. */
+  path: string;
+  message: string;
+}
+
+export interface ValidationResult {
+  valid: boolean;
+  errors: ValidationIssue[];
+}
+
+export interface CreateAjvOptions {
+  /** More schemas with their own $id (e.g. the server's app-seed schema). */
+  schemas?: Record<string, unknown>[];
+}
+
+export function createAjv(options: CreateAjvOptions = {}): Ajv2020 {
+  const ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true });
+  addFormats(ajv);
+  ajv.addFormat('expression', { type: 'string', validate: isValidExpression });
+  ajv.addSchema([...registrySchemas(), ...META_SCHEMA_FILES, ...(options.schemas ?? [])] as object[]);
+  return ajv;
+}
+
+let shared: Ajv2020 | undefined;
+
+/** A process-wide instance (compiling the meta-schemas is not free). */
+export function getAjv(): Ajv2020 {
+  shared ??= createAjv();
+  return shared;
+}
+
+const escapePointer = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** Ajv errors → one issue per problem, pointing at the property a human has to fix. */
+export function formatErrors(errors: ErrorObject[] | null | undefined): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  const seen = new Set<string>();
+  const list = errors ?? [];
+  // An anyOf / oneOf failure is one problem. Ajv reports its branches' errors just before it (their
+  // schemaPath may be inside a $ref, so position is the reliable link): they become "a, or b".
+  const branchesOf = new Map<ErrorObject, ErrorObject[]>();
+  const inBranch = new Set<ErrorObject>();
+  list.forEach((error, index) => {
+    if (error.keyword !== 'anyOf' && error.keyword !== 'oneOf') return;
+    const branches: ErrorObject[] = [];
+    for (
+      let j = index - 1;
+      j >= 0 && !inBranch.has(list[j]) && list[j].instancePath.startsWith(error.instancePath);
+      j--
+    ) {
+      branches.unshift(list[j]);
+      inBranch.add(list[j]);
+    }
+    branchesOf.set(error, branches);
+  });
+  for (const error of list) {
+    // "must match then schema" only repeats the errors of the branch it selected.
+    if (error.keyword === 'if' || inBranch.has(error)) continue;
+    let path = error.instancePath;
+    let message = error.message ?? 'is invalid';
+    const params = error.params as Record<string, unknown>;
+    const branches = branchesOf.get(error);
+    if (branches?.length) {
+      message = [...new Set(formatErrors(branches).map((issue) => issue.message))].join(', or ');
+    } else if (error.keyword === 'additionalProperties') {
+      path += `/${escapePointer(String(params.additionalProperty))}`;
+      message = 'is not an allowed property';
+    } else if (error.keyword === 'required') {
+      path += `/${escapePointer(String(params.missingProperty))}`;
+      message = 'is required';
+    } else if (error.keyword === 'enum') {
+      message = `must be one of: ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
+    } else if (error.keyword === 'const') {
+      message = `must be ${JSON.stringify(params.allowedValue)}`;
+    } else if (error.keyword === 'format' && params.format === 'expression') {
+      message = 'is not a valid expression (see runtime/core/expression)';
+    }
+    const key = `${path}\u0000${message}`;
+    if (!seen.has(key)) {
+      seen.add(key);
+      issues.push({ path, message });
+    }
+  }
+  return issues;
+}
+
+/** Validates `json` against a registered schema $id. */
+export function validateWith(schemaId: string, json: unknown, ajv: Ajv2020 = getAjv()): ValidationResult {
+  const validate = ajv.getSchema(schemaId);
+  if (!validate) return { valid: false, errors: [{ path: '', message: `unknown schema ${schemaId}` }] };
+  const valid = validate(json) as boolean;
+  return { valid, errors: valid ? [] : formatErrors(validate.errors) };
+}
+
+/** Validates a page schema (tessera://meta/page.schema.json). */
+export function validatePage(json: unknown): ValidationResult {
+  return validateWith(META.page, json);
+}

@@ -1,0 +1,47 @@
+/**
+ * The meta-schema parts that are never written by hand (DESIGN §1): the node union, the widget
+ * `type` enum and each widget's props schema are derived from the registry, so adding a folder
+ * under runtime/nodes or runtime/widgets is all it takes for schemas to accept the new type.
+ */
+import { allNodes, allWidgets, nodeTypes, widgetTypes } from '../registry';
+import { META, nodeSchemaId } from './meta-ids';
+
+type JsonSchema = Record<string, unknown>;
+
+const typeIs = (type: string) => ({ properties: { type: { const: type } }, required: ['type'] });
+
+export function registrySchemas(): JsonSchema[] {
+  const widgets = widgetTypes();
+  const nodes = nodeTypes();
+  if (!widgets.length) throw new Error('No widget is registered: import runtime/widgets/definitions first');
+
+  const nodeSchemas = allNodes().map((node) => ({ ...node.schema, $id: nodeSchemaId(node.type) }));
+  const nodeBranches = nodes.map((type) => ({ if: typeIs(type), then: { $ref: nodeSchemaId(type) } }));
+
+  const union = (id: string, types: string[], extra: JsonSchema[] = []): JsonSchema => ({
+    $id: id,
+    type: 'object',
+    required: ['type'],
+    properties: { type: { type: 'string', enum: types } },
+    // if/then (not oneOf) so a mistake reports the errors of the one branch its `type` selects.
+    allOf: [...nodeBranches, ...extra],
+  });
+
+  return [
+    { $id: META.widgetType, type: 'string', enum: widgets },
+    {
+      $id: META.widgetProps,
+      type: 'object',
+      allOf: allWidgets()
+        .filter((widget) => widget.propsSchema)
+        .map((widget) => ({ if: typeIs(widget.type), then: { properties: { props: widget.propsSchema } } })),
+    },
+    ...nodeSchemas,
+    union(META.node, nodes.length ? nodes : ['__none__']),
+    union(
+      META.child,
+      [...nodes, ...widgets],
+      [{ if: { properties: { type: { enum: widgets } }, required: ['type'] }, then: { $ref: META.field } }],
+    ),
+  ];
+}

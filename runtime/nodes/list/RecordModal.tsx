@@ -1,0 +1,70 @@
+/**
+ * The detail modal (building-blocks §2, §4): title 新增 / 编辑 / 拷贝 / 详情 by mode, width from the
+ * schema (default 50%), footer 关闭 / 确定 — detail is read-only and has no 确定.
+ */
+import { FormProvider } from '@formily/react';
+import { Alert, Button, Modal, Spin } from 'antd';
+import type { FieldDefinition, SchemaNode } from '../../../protocol/page-schema';
+import { recordAction } from '../../actions/record';
+import type { ActionUi, RecordMode } from '../../actions/types';
+import type { DataProvider } from '../../core/data/provider';
+import { FormBody } from '../../react/FormBody';
+import { useT } from '../../react/context';
+import { useRecordForm } from '../form/use-record-form';
+
+export interface RecordModalProps {
+  mode: RecordMode;
+  id?: string;
+  idKey: string;
+  provider: DataProvider;
+  nodes: SchemaNode[];
+  fields: FieldDefinition[];
+  ui: ActionUi;
+  width?: string | number;
+  columns?: number;
+  onClose(): void;
+  onSaved(): void;
+}
+
+export function RecordModal(props: RecordModalProps) {
+  const t = useT();
+  const record = useRecordForm({
+    provider: props.provider,
+    mode: props.mode,
+    id: props.id,
+    idKey: props.idKey,
+    fields: props.fields,
+    ui: props.ui,
+    onSaved: props.onSaved,
+  });
+  const footer = [
+    <Button key="close" onClick={props.onClose}>
+      {t('runtime.modal.close')}
+    </Button>,
+  ];
+  if (!record.readOnly) {
+    footer.push(
+      <Button key="ok" type="primary" disabled={!record.form} onClick={() => void record.submit()}>
+        {t('runtime.modal.ok')}
+      </Button>,
+    );
+  }
+  return (
+    <Modal
+      open
+      title={t(recordAction(props.mode).titleKey)}
+      width={props.width ?? '50%'}
+      footer={footer}
+      onCancel={props.onClose}
+      maskClosable={false}
+    >
+      {record.loading && <Spin style={{ display: 'block', margin: '32px auto' }} />}
+      {record.failure && <Alert type="error" showIcon message={record.failure} />}
+      {record.form && (
+        <FormProvider form={record.form}>
+          <FormBody nodes={props.nodes} mode={record.readOnly ? 'readPretty' : 'edit'} columns={props.columns} />
+        </FormProvider>
+      )}
+    </Modal>
+  );
+}

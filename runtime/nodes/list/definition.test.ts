@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import customerPage from '../../../schemas/apps/demo/modules/customer.json';
+import { validatePage } from '../../core/schema/ajv';
+
+const page = (node: Record<string, unknown>) => ({ schemaVersion: 1, type: 'page', body: [node] });
+const list = customerPage.body[0];
+const form = {
+  type: 'form',
+  dataSource: { kind: 'COMMON', api: 'common/customer' },
+  mode: 'edit',
+  fields: list.fields,
+};
+
+describe('list and form node schemas', () => {
+  it('accept the demo customer module and a form over its fields', () => {
+    expect(validatePage(customerPage)).toEqual({ valid: true, errors: [] });
+    expect(validatePage(page(form))).toEqual({ valid: true, errors: [] });
+    expect(validatePage(page({ ...form, mode: 3, fields: [{ type: 'grid', children: list.fields }] })).valid).toBe(
+      true,
+    );
+  });
+
+  it('reject unknown actions, bad paging, bad widths and unknown properties, pointing at them', () => {
+    const bad = validatePage(
+      page({
+        ...list,
+        actions: ['add', 'export-all'],
+        pagination: { pageSize: 0 },
+        modal: { width: '50vw' },
+        onLoad: 'alert(1)',
+      }),
+    );
+    expect(bad.valid).toBe(false);
+    const paths = bad.errors.map((e) => e.path);
+    expect(paths).toEqual(expect.arrayContaining(['/body/0/actions/1', '/body/0/onLoad']));
+    expect(paths.some((p) => p.startsWith('/body/0/pagination'))).toBe(true);
+    expect(paths.some((p) => p.startsWith('/body/0/modal/width'))).toBe(true);
+  });
+
+  it('require a data source and fields, and a form mode from the closed set', () => {
+    expect(validatePage(page({ type: 'list', fields: list.fields })).errors.map((e) => e.path)).toContain(
+      '/body/0/dataSource',
+    );
+    expect(validatePage(page({ ...list, fields: [] })).valid).toBe(false);
+    expect(validatePage(page({ ...form, mode: 'delete' })).valid).toBe(false);
+    expect(validatePage(page({ ...list, sorts: [{ key: 'name; drop table x', order: 'asc' }] })).valid).toBe(false);
+  });
+});

@@ -1,0 +1,50 @@
+/** React glue for the headless list controller, and the dictionary options table cells need. */
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import type { FieldDefinition } from '../../../protocol/page-schema';
+import {
+  createListController,
+  type ListController,
+  type ListControllerOptions,
+  type ListState,
+} from '../../core/list/controller';
+import type { DictOption } from '../../core/data/provider';
+import { useRuntime } from '../../react/context';
+
+export function useListController(options: ListControllerOptions, deps: unknown[]): [ListController, ListState] {
+  const onError = useRef(options.onError);
+  onError.current = options.onError;
+  const controller = useMemo(
+    () => createListController({ ...options, onError: (e) => onError.current?.(e) }),
+    // The caller names what the controller depends on (provider, fields, paging settings).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    deps,
+  );
+  const state = useSyncExternalStore(controller.subscribe, controller.getState);
+  useEffect(() => {
+    void controller.load();
+  }, [controller]);
+  return [controller, state];
+}
+
+/** Options of every field with a dictApi, by field key; the shared loader de-duplicates the requests. */
+export function useDictOptions(fields: readonly FieldDefinition[]): Record<string, DictOption[]> {
+  const { loadDict } = useRuntime();
+  const [options, setOptions] = useState<Record<string, DictOption[]>>({});
+  const withDict = fields.filter((f) => f.dictApi);
+  const signature = JSON.stringify(withDict.map((f) => [f.key, f.dictApi]));
+  useEffect(() => {
+    let live = true;
+    for (const field of withDict) {
+      loadDict(field.dictApi!)
+        .then((list) => live && setOptions((prev) => ({ ...prev, [field.key]: list })))
+        // A missing dictionary only costs labels: cells fall back to the stored value.
+        .catch(() => undefined);
+    }
+    return () => {
+      live = false;
+    };
+    // signature stands for the dictApi definitions.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [signature, loadDict]);
+  return options;
+}

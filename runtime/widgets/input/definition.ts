@@ -1,0 +1,29 @@
+import { TEXT_MAX_LENGTH } from '../../../protocol/constants';
+import { defineFieldCompiler } from '../../core/compiler/hooks';
+import { defineWidget } from '../../core/registry';
+
+/** Single-line text (platform-shell §5: max 120 by default, illegal characters rejected). */
+export const inputWidget = defineWidget({
+  type: 'input',
+  columnType: 'string',
+  searchRule: 'LIKE',
+  propsSchema: {
+    type: 'object',
+    properties: {
+      prefix: { type: 'string', maxLength: 20 },
+      suffix: { type: 'string', maxLength: 20 },
+      addonBefore: { type: 'string', maxLength: 20 },
+      addonAfter: { type: 'string', maxLength: 20 },
+      showCount: { type: 'boolean' },
+    },
+    additionalProperties: false,
+  },
+  settings: [
+    { key: 'placeholder', title: { zh: '占位提示', en: 'Placeholder' }, type: 'input' },
+    { key: 'maxLength', title: { zh: '最大长度', en: 'Max length' }, type: 'number', props: { min: 1 } },
+    { key: 'allowSpecialCharacter', title: { zh: '允许特殊字符', en: 'Allow special characters' }, type: 'switch' },
+    { key: 'allowClear', title: { zh: '可清空', en: 'Clearable' }, type: 'switch' },
+  ],
+});
+
+defineFieldCompiler('input', { text: { maxLength: TEXT_MAX_LENGTH } });

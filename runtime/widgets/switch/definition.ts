@@ -1,0 +1,19 @@
+import { switchCodec } from '../../core/codecs/switch';
+import { defineWidget } from '../../core/registry';
+
+/** Edits a boolean, stores 1 / 0 (see the codec for what it accepts back). */
+export const switchWidget = defineWidget({
+  type: 'switch',
+  columnType: 'boolean',
+  searchRule: 'EQUAL',
+  codec: switchCodec,
+  propsSchema: {
+    type: 'object',
+    properties: {
+      checkedChildren: { type: 'string', maxLength: 10 },
+      unCheckedChildren: { type: 'string', maxLength: 10 },
+    },
+    additionalProperties: false,
+  },
+  settings: [{ key: 'defaultValue', title: { zh: '默认开启', en: 'On by default' }, type: 'switch' }],
+});
