@@ -1,10 +1,13 @@
 import type { Lang } from '../constants';
 import { common } from './common';
+import { blocks } from './blocks';
 import { form } from './form';
 import { list } from './list';
 import { runtime } from './runtime';
 import { shell } from './shell';
+import { widgets } from './widgets';
 import { server } from './server';
+import { uploads } from './uploads';
 
 /**
  * One catalog for browser and server, merged from one file per area so that areas do not edit
@@ -12,7 +15,7 @@ import { server } from './server';
  */
 export type Catalog = Record<string, { zh: string; en: string }>;
 
-const parts: Catalog[] = [common, shell, runtime, form, server, list];
+const parts: Catalog[] = [common, shell, runtime, form, server, list, uploads, blocks, widgets];
 
 export const catalog: Catalog = Object.assign({}, ...parts);
 

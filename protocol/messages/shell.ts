@@ -29,7 +29,10 @@ export const shell: Catalog = {
   'home.welcome': { zh: '欢迎使用 {{title}}', en: 'Welcome to {{title}}' },
   'home.hint': { zh: '从左侧菜单打开一个模块开始工作。', en: 'Open a module from the menu to start working.' },
   'page.404.title': { zh: '页面不存在', en: 'Page not found' },
-  'page.404.sub': { zh: '抱歉，您访问的页面不存在或您没有访问权限。', en: 'Sorry, this page does not exist or you do not have access to it.' },
+  'page.404.sub': {
+    zh: '抱歉，您访问的页面不存在或您没有访问权限。',
+    en: 'Sorry, this page does not exist or you do not have access to it.',
+  },
   'page.405.title': { zh: '应用地址不正确', en: 'Unknown application' },
   'page.405.sub': { zh: '应用地址不正确，请检查访问地址', en: 'Unknown application address, please check the URL' },
   'page.backHome': { zh: '返回首页', en: 'Back to home' },

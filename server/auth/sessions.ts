@@ -1,0 +1,80 @@
+/**
+ * Sessions in the database, so any instance serves any request (DESIGN §4). The token itself is
+ * never stored, only its SHA-256. Sliding renewal: a session older than RENEW_AFTER_MS is replaced
+ * by a new one, sent in the `authorization` response header; the old token keeps working for a
+ * short grace so requests already in flight do not sign the user out.
+ */
+import type { Kysely } from 'kysely';
+import { SESSION_TTL_MS } from '../../protocol/constants';
+import { newToken, sha256 } from './tokens';
+
+export const RENEW_AFTER_MS = 86_400_000;
+export const RENEW_GRACE_MS = 60_000;
+
+export interface SessionRow {
+  token_hash: string;
+  user_id: string;
+  app_id: string;
+  created_at: number;
+  expires_at: number;
+  renewed_at: number | null;
+}
+
+export class SessionStore {
+  constructor(
+    private readonly db: Kysely<any>,
+    private readonly table: string,
+    private readonly now: () => number,
+  ) {}
+
+  async create(userId: string, appId: string, db: Kysely<any> = this.db): Promise<string> {
+    const token = newToken();
+    const now = this.now();
+    await db.deleteFrom(this.table).where('expires_at', '<', now).execute();
+    await db
+      .insertInto(this.table)
+      .values({
+        token_hash: sha256(token),
+        user_id: userId,
+        app_id: appId,
+        created_at: now,
+        expires_at: now + SESSION_TTL_MS,
+      })
+      .execute();
+    return token;
+  }
+
+  /** The live session of a token, or undefined (unknown, expired or revoked). */
+  async find(token: string): Promise<SessionRow | undefined> {
+    const row = await this.db
+      .selectFrom(this.table)
+      .selectAll()
+      .where('token_hash', '=', sha256(token))
+      .where('expires_at', '>', this.now())
+      .executeTakeFirst();
+    return row as SessionRow | undefined;
+  }
+
+  /**
+   * A new token when the session is due for renewal, else undefined. The conditional update makes
+   * sure that of several concurrent requests only one renews.
+   */
+  async renewIfDue(session: SessionRow): Promise<string | undefined> {
+    const now = this.now();
+    if (session.renewed_at !== null || now - session.created_at < RENEW_AFTER_MS) return undefined;
+    return this.db.transaction().execute(async (trx) => {
+      const result = await trx
+        .updateTable(this.table)
+        .set({ renewed_at: now, expires_at: Math.min(session.expires_at, now + RENEW_GRACE_MS) })
+        .where('token_hash', '=', session.token_hash)
+        .where('renewed_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) return undefined;
+      return this.create(session.user_id, session.app_id, trx);
+    });
+  }
+
+  async revoke(tokenHash: string): Promise<void> {
+    await this.db.deleteFrom(this.table).where('token_hash', '=', tokenHash).execute();
+  }
+}

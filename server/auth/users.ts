@@ -1,0 +1,73 @@
+/** Users and their roles, as sign-in and the session hook need them. */
+import type { Kysely } from 'kysely';
+import type { TableNames } from '../db/tables';
+
+export interface UserRow {
+  id: string;
+  app_id: string;
+  account: string;
+  mobile: string | null;
+  name: string | null;
+  avatar: string | null;
+  password_hash: string | null;
+  role_ids: string | null;
+  dept_id: string | null;
+  theme_config: string | null;
+  status: number;
+}
+
+export interface RoleRow {
+  id: string;
+  name: string | null;
+  identify: string | null;
+  level: number | null;
+  menu_ids: string | null;
+}
+
+export const splitIds = (csv: string | null | undefined) =>
+  (csv ?? '')
+    .split(',')
+    .map((id) => id.trim())
+    .filter(Boolean);
+
+export class Users {
+  constructor(
+    private readonly db: Kysely<any>,
+    private readonly tables: TableNames,
+  ) {}
+
+  async byId(appId: string, id: string): Promise<UserRow | undefined> {
+    return (await this.db
+      .selectFrom(this.tables.user)
+      .selectAll()
+      .where('app_id', '=', appId)
+      .where('id', '=', id)
+      .where('is_deleted', '=', 0)
+      .executeTakeFirst()) as UserRow | undefined;
+  }
+
+  /** Sign-in names: the account, or the mobile number (docs/decisions.md). Account wins a tie. */
+  async byLogin(appId: string, login: string): Promise<UserRow | undefined> {
+    const rows = (await this.db
+      .selectFrom(this.tables.user)
+      .selectAll()
+      .where('app_id', '=', appId)
+      .where('is_deleted', '=', 0)
+      .where((eb) => eb.or([eb('account', '=', login), eb('mobile', '=', login)]))
+      .limit(2)
+      .execute()) as UserRow[];
+    return rows.find((r) => r.account === login) ?? (rows.length === 1 ? rows[0] : undefined);
+  }
+
+  async roles(appId: string, roleIds: string | null): Promise<RoleRow[]> {
+    const ids = splitIds(roleIds);
+    if (ids.length === 0) return [];
+    return (await this.db
+      .selectFrom(this.tables.role)
+      .select(['id', 'name', 'identify', 'level', 'menu_ids'])
+      .where('app_id', '=', appId)
+      .where('is_deleted', '=', 0)
+      .where('id', 'in', ids)
+      .execute()) as RoleRow[];
+  }
+}

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, redactUrl } from './config';
+
+function error(env: NodeJS.ProcessEnv): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (e) {
+    if (e instanceof ConfigError) return e;
+    throw e;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('has working defaults', () => {
+    expect(loadConfig({})).toEqual({
+      port: 3000,
+      host: '127.0.0.1',
+      databaseUrl: 'sqlite:./data/tessera.db',
+      dataDir: './data',
+      tablePrefix: 'tessera_sys_',
+      logLevel: 'info',
+      nodeEnv: 'development',
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'postgres://u:p@db:5432/tessera',
+      DATA_DIR: '/var/tessera',
+      TABLE_PREFIX: 'acme_',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      databaseUrl: 'postgres://u:p@db:5432/tessera',
+      dataDir: '/var/tessera',
+      tablePrefix: 'acme_',
+      logLevel: 'warn',
+      nodeEnv: 'production',
+    });
+    expect(loadConfig({ DATA_DIR: '/srv/t/' }).databaseUrl).toBe('sqlite:/srv/t/tessera.db');
+    expect(loadConfig({ DATABASE_URL: 'sqlite::memory:' }).databaseUrl).toBe('sqlite::memory:');
+  });
+
+  it('names the variable, the value and what is expected', () => {
+    expect(error({ PORT: 'abc' }).message).toBe('Invalid PORT="abc": expected an integer from 0 to 65535.');
+    expect(error({ PORT: '70000' }).variable).toBe('PORT');
+    expect(error({ TABLE_PREFIX: 'Bad-Prefix' }).message).toContain('TABLE_PREFIX="Bad-Prefix"');
+    expect(error({ TABLE_PREFIX: 'a'.repeat(22) }).variable).toBe('TABLE_PREFIX');
+    expect(error({ LOG_LEVEL: 'loud' }).message).toBe(
+      'Invalid LOG_LEVEL="loud": expected one of fatal, error, warn, info, debug, trace, silent.',
+    );
+    expect(error({ NODE_ENV: 'staging' }).variable).toBe('NODE_ENV');
+    expect(error({ HOST: 'a b' }).variable).toBe('HOST');
+    expect(error({ DATABASE_URL: 'sqlite:' }).variable).toBe('DATABASE_URL');
+  });
+
+  it('never shows the password of a database URL', () => {
+    const e = error({ DATABASE_URL: 'oracle://admin:s3cr3t@db:1521/x' });
+    expect(e.message).toContain('oracle://admin:***@db:1521/x');
+    expect(e.message).not.toContain('s3cr3t');
+    const noDb = error({ DATABASE_URL: 'postgres://admin:hunter2@db' });
+    expect(noDb.message).not.toContain('hunter2');
+    expect(redactUrl('mysql://root:p@ss@h/d')).toBe('mysql://root:***@h/d');
+    expect(redactUrl('mysql://root@h/d')).toBe('mysql://root@h/d');
+  });
+
+  it('allows the test picture code only under NODE_ENV=test', () => {
+    expect(loadConfig({ NODE_ENV: 'test', TESSERA_TEST_CAPTCHA: '7e2e' }).testCaptcha).toBe('7e2e');
+    expect(error({ NODE_ENV: 'production', TESSERA_TEST_CAPTCHA: '7e2e' }).variable).toBe('TESSERA_TEST_CAPTCHA');
+    expect(error({ TESSERA_TEST_CAPTCHA: '7e2e' }).message).toContain('only allowed with NODE_ENV=test');
+  });
+});

@@ -1,0 +1,125 @@
+/**
+ * Server configuration from environment variables. Everything is validated up front so that a bad
+ * value stops the server with a message naming the variable, instead of failing later and
+ * obscurely. Messages never echo a password taken from a database URL.
+ */
+import { DEFAULT_TABLE_PREFIX } from '../protocol/constants';
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+export type NodeEnv = 'development' | 'production' | 'test';
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string;
+  dataDir: string;
+  tablePrefix: string;
+  logLevel: LogLevel;
+  nodeEnv: NodeEnv;
+  /**
+   * TESSERA_TEST_CAPTCHA: end-to-end tests cannot read a picture, so under NODE_ENV=test every
+   * picture code is this text (docs/decisions.md). Refused under any other NODE_ENV.
+   */
+  testCaptcha?: string;
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const NODE_ENVS: readonly NodeEnv[] = ['development', 'production', 'test'];
+const DB_SCHEMES = ['sqlite', 'postgres', 'postgresql', 'mysql', 'mariadb'];
+export const TABLE_PREFIX_PATTERN = /^[a-z][a-z0-9_]{0,20}$/;
+
+/** Replaces the password of a URL so the value can be shown in an error or a log line. */
+export function redactUrl(url: string): string {
+  const start = url.indexOf('://');
+  if (start < 0) return url;
+  const slash = url.indexOf('/', start + 3);
+  const authorityEnd = slash < 0 ? url.length : slash;
+  // The last @ of the authority ends the credentials, even if a raw @ sits inside the password.
+  const at = url.lastIndexOf('@', authorityEnd - 1);
+  if (at < start) return url;
+  const colon = url.indexOf(':', start + 3);
+  if (colon < 0 || colon > at) return url;
+  return `${url.slice(0, colon + 1)}***${url.slice(at)}`;
+}
+
+function fail(variable: string, value: string, expected: string): never {
+  throw new ConfigError(variable, `Invalid ${variable}="${value}": expected ${expected}.`);
+}
+
+function pick<T extends string>(env: NodeJS.ProcessEnv, name: string, allowed: readonly T[], fallback: T): T {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  if (!(allowed as readonly string[]).includes(raw)) fail(name, raw, `one of ${allowed.join(', ')}`);
+  return raw as T;
+}
+
+function checkDatabaseUrl(url: string): string {
+  const scheme = /^([a-z]+):/i.exec(url)?.[1]?.toLowerCase();
+  if (!scheme || !DB_SCHEMES.includes(scheme)) {
+    fail('DATABASE_URL', redactUrl(url), 'sqlite:<file> | sqlite::memory: | postgres://… | mysql://… | mariadb://…');
+  }
+  if (scheme === 'sqlite') {
+    if (url.length <= 'sqlite:'.length) fail('DATABASE_URL', url, 'a file path after sqlite: (or sqlite::memory:)');
+    return url;
+  }
+  try {
+    const parsed = new URL(url);
+    if (!parsed.hostname || parsed.pathname.length < 2) throw new Error('incomplete');
+  } catch {
+    fail('DATABASE_URL', redactUrl(url), `${scheme}://user[:password]@host[:port]/database`);
+  }
+  return url;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const portRaw = env.PORT?.trim() || '3000';
+  if (!/^\d{1,5}$/.test(portRaw) || Number(portRaw) > 65535) fail('PORT', portRaw, 'an integer from 0 to 65535');
+
+  const host = env.HOST?.trim() || '127.0.0.1';
+  if (!/^[A-Za-z0-9.:[\]-]+$/.test(host)) fail('HOST', host, 'a host name or IP address such as 127.0.0.1 or 0.0.0.0');
+
+  const dataDir = env.DATA_DIR?.trim() || './data';
+  const databaseUrl = checkDatabaseUrl(env.DATABASE_URL?.trim() || `sqlite:${dataDir.replace(/\/+$/, '')}/tessera.db`);
+
+  const tablePrefix = env.TABLE_PREFIX?.trim() || DEFAULT_TABLE_PREFIX;
+  if (!TABLE_PREFIX_PATTERN.test(tablePrefix)) {
+    fail(
+      'TABLE_PREFIX',
+      tablePrefix,
+      'lower-case letters, digits and _, starting with a letter, at most 21 characters',
+    );
+  }
+
+  const nodeEnv = pick(env, 'NODE_ENV', NODE_ENVS, 'development');
+  const testCaptcha = env.TESSERA_TEST_CAPTCHA?.trim() || undefined;
+  if (testCaptcha !== undefined) {
+    if (nodeEnv !== 'test') {
+      throw new ConfigError(
+        'TESSERA_TEST_CAPTCHA',
+        `TESSERA_TEST_CAPTCHA is set but NODE_ENV="${nodeEnv}": it is only allowed with NODE_ENV=test.`,
+      );
+    }
+    if (!/^[A-Za-z0-9]{1,8}$/.test(testCaptcha)) fail('TESSERA_TEST_CAPTCHA', testCaptcha, '1 to 8 letters or digits');
+  }
+
+  return {
+    port: Number(portRaw),
+    host,
+    databaseUrl,
+    dataDir,
+    tablePrefix,
+    logLevel: pick(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
+    nodeEnv,
+    ...(testCaptcha === undefined ? {} : { testCaptcha }),
+  };
+}

@@ -1,0 +1,38 @@
+/**
+ * Schema migrations through Kysely's Migrator with an in-code provider: migrations are ordinary
+ * modules (bundled, type-checked), named so that they sort in order. Kysely's own bookkeeping
+ * tables carry the prefix too.
+ */
+import { Migrator, type Migration } from 'kysely';
+import type { Db } from '../create-db';
+import { systemTables } from './0001-system-tables';
+import { files } from './0002-files';
+import { userPrefs } from './0003-user-prefs';
+
+export function migrations(prefix: string, db: Db): Record<string, Migration> {
+  return {
+    '0001-system-tables': systemTables(prefix, db.spec),
+    '0002-files': files(prefix, db.spec),
+    '0003-user-prefs': userPrefs(prefix, db.spec),
+  };
+}
+
+export async function migrateToLatest(db: Db, prefix: string): Promise<string[]> {
+  const migrator = new Migrator({
+    db: db.db,
+    provider: { getMigrations: async () => migrations(prefix, db) },
+    migrationTableName: `${prefix}migration`,
+    migrationLockTableName: `${prefix}migration_lock`,
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName;
+    throw new Error(
+      `Database migration ${failed ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`,
+      {
+        cause: error,
+      },
+    );
+  }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,51 @@
+/**
+ * Configuration of the file API, from the environment: where files go, how large they may be,
+ * and the Qiniu credentials for cloud mode. Validated up front like server/config.ts; messages
+ * never echo a key.
+ */
+import { join } from 'node:path';
+import { ConfigError } from '../config';
+import type { QiniuCredentials } from './qiniu';
+
+export interface FilesConfig {
+  /** Root of local storage: DATA_DIR/files by default (FILES_DIR overrides). */
+  root: string;
+  /** FILES_MAX_BYTES, default 20 MiB. */
+  maxBytes: number;
+  /** QINIU_ACCESS_KEY + QINIU_SECRET_KEY; cloud tokens are refused without them. */
+  qiniu?: QiniuCredentials;
+  /** QINIU_UPLOAD_URL: replaces the region's upload host (private deployments, tests). */
+  qiniuUploadUrl?: string;
+  /** QINIU_TOKEN_TTL seconds, default 3600. */
+  qiniuTokenTtl: number;
+}
+
+export const DEFAULT_MAX_BYTES = 20 * 1024 * 1024;
+
+function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  if (!/^\d{1,12}$/.test(raw) || Number(raw) < 1) {
+    throw new ConfigError(name, `Invalid ${name}="${raw}": expected a positive integer.`);
+  }
+  return Number(raw);
+}
+
+export function loadFilesConfig(env: NodeJS.ProcessEnv, dataDir: string): FilesConfig {
+  const accessKey = env.QINIU_ACCESS_KEY?.trim();
+  const secretKey = env.QINIU_SECRET_KEY?.trim();
+  if (Boolean(accessKey) !== Boolean(secretKey)) {
+    throw new ConfigError('QINIU_SECRET_KEY', 'QINIU_ACCESS_KEY and QINIU_SECRET_KEY must be set together.');
+  }
+  const uploadUrl = env.QINIU_UPLOAD_URL?.trim() || undefined;
+  if (uploadUrl !== undefined && !/^https?:\/\/[^\s/]+(\/[^\s]*)?$/.test(uploadUrl)) {
+    throw new ConfigError('QINIU_UPLOAD_URL', `Invalid QINIU_UPLOAD_URL="${uploadUrl}": expected an http(s) URL.`);
+  }
+  return {
+    root: env.FILES_DIR?.trim() || join(dataDir, 'files'),
+    maxBytes: positive(env, 'FILES_MAX_BYTES', DEFAULT_MAX_BYTES),
+    ...(accessKey && secretKey ? { qiniu: { accessKey, secretKey } } : {}),
+    ...(uploadUrl ? { qiniuUploadUrl: uploadUrl.replace(/\/+$/, '') } : {}),
+    qiniuTokenTtl: positive(env, 'QINIU_TOKEN_TTL', 3600),
+  };
+}

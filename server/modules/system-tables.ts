@@ -1,0 +1,60 @@
+/**
+ * The system tables the common API exposes, by their prefixed name (platform-shell §7 lists e.g.
+ * common/{prefix}sys_menu/list). Column lists are static and leave out secrets: password_hash is
+ * not here, so it can be neither selected, filtered, sorted nor written. The session, captcha,
+ * app and audit tables are not exposed at all. Writes are admin-only for now; modules are saved
+ * through the module API (it syncs the table and keeps versions), so they are read-only here.
+ */
+import { makeTableInfo, type ColumnSpec, type TableInfo } from './table-info';
+
+const S = (name: string, extra: Partial<ColumnSpec> = {}): ColumnSpec => ({ name, type: 'string', ...extra });
+const TXT = (name: string): ColumnSpec => ({ name, type: 'text' });
+const INT = (name: string): ColumnSpec => ({ name, type: 'integer' });
+
+const DEFINITIONS: Record<string, { columns: ColumnSpec[]; write: TableInfo['write']; ownRowOnly?: boolean }> = {
+  role: { columns: [S('name', { required: true }), TXT('menu_ids'), INT('level'), S('identify')], write: 'admin' },
+  menu: {
+    columns: [
+      S('title', { required: true }),
+      S('icon'),
+      S('module_id'),
+      S('dashboard_id'),
+      S('parent_id'),
+      S('path'),
+      TXT('url'),
+      INT('type'),
+      INT('sort'),
+    ],
+    write: 'admin',
+  },
+  dept: { columns: [S('name', { required: true }), S('parent_id'), INT('sort')], write: 'admin' },
+  dict: {
+    columns: [S('dict_code', { required: true }), S('label'), S('value'), INT('sort'), S('parent_id')],
+    write: 'admin',
+  },
+  module: { columns: [S('title'), S('table_name'), TXT('schema')], write: 'none' },
+  dashboard: { columns: [S('title'), TXT('schema')], write: 'admin' },
+  user: {
+    columns: [
+      S('account', { required: true, unique: true, maxLength: 64 }),
+      S('mobile'),
+      S('name'),
+      TXT('avatar'),
+      TXT('role_ids'),
+      S('dept_id'),
+      TXT('theme_config'),
+      INT('status'),
+    ],
+    write: 'admin',
+    ownRowOnly: true,
+  },
+};
+
+export function systemTableInfos(prefix: string): Map<string, TableInfo> {
+  const infos = new Map<string, TableInfo>();
+  for (const [short, def] of Object.entries(DEFINITIONS)) {
+    const name = `${prefix}${short}`;
+    infos.set(name, makeTableInfo({ name, physical: name, kind: 'system', ...def }));
+  }
+  return infos;
+}

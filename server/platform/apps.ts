@@ -1,0 +1,74 @@
+/**
+ * Apps by id or identifier, cached briefly: every request needs its app (encrypt flag, keys,
+ * identifier for module tables) and apps change rarely. A change shows within TTL_MS on every
+ * instance without any messaging between them.
+ */
+import type { Kysely } from 'kysely';
+
+export interface AppRow {
+  id: string;
+  identify: string;
+  title: string | null;
+  short_title: string | null;
+  logo: string | null;
+  login_cover: string | null;
+  watermark: number;
+  watermark_rotate: number | null;
+  source: number | null;
+  ai_config: string | null;
+  upload_config: string | null;
+  public_key: string | null;
+  private_key: string | null;
+  encrypt: number;
+}
+
+const TTL_MS = 10_000;
+
+export class AppStore {
+  private readonly byId = new Map<string, { row: AppRow; at: number }>();
+
+  constructor(
+    private readonly db: Kysely<any>,
+    private readonly table: string,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  private remember(row: AppRow | undefined): AppRow | undefined {
+    if (row) this.byId.set(row.id, { row, at: this.now() });
+    return row;
+  }
+
+  private fresh(entry: { row: AppRow; at: number } | undefined): AppRow | undefined {
+    return entry && this.now() - entry.at < TTL_MS ? entry.row : undefined;
+  }
+
+  async findById(id: string): Promise<AppRow | undefined> {
+    const hit = this.fresh(this.byId.get(id));
+    if (hit) return hit;
+    const row = await this.db
+      .selectFrom(this.table)
+      .selectAll()
+      .where('id', '=', id)
+      .where('is_deleted', '=', 0)
+      .executeTakeFirst();
+    return this.remember(row as AppRow | undefined);
+  }
+
+  async findByIdentify(identify: string): Promise<AppRow | undefined> {
+    for (const entry of this.byId.values()) {
+      const row = this.fresh(entry);
+      if (row?.identify === identify) return row;
+    }
+    const row = await this.db
+      .selectFrom(this.table)
+      .selectAll()
+      .where('identify', '=', identify)
+      .where('is_deleted', '=', 0)
+      .executeTakeFirst();
+    return this.remember(row as AppRow | undefined);
+  }
+
+  invalidate(): void {
+    this.byId.clear();
+  }
+}

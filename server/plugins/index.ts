@@ -1,0 +1,20 @@
+/**
+ * Third-party-style plugins of the app, registered in one place. The crypto envelope
+ * (envelope.ts, DESIGN §5) opens sealed requests and seals their replies; it reads app keys
+ * through the app store (cached), and shares the server clock.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ServerContext } from '../context';
+import envelopePlugin from './envelope';
+
+export async function registerPlugins(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  if (!ctx.envelope) return;
+  await app.register(envelopePlugin, {
+    async getAppKeys(appId: string) {
+      const found = await ctx.apps.findById(appId);
+      if (!found?.private_key) return undefined;
+      return { privateKey: found.private_key, encrypt: Number(found.encrypt) === 1 };
+    },
+    now: ctx.now,
+  });
+}
