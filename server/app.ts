@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { ResultCode } from '../protocol/codes';
 import { translate } from '../protocol/messages/index';
 import { textOf, type Text } from '../protocol/page-schema';
+import { accessHook } from './access/hook';
 import { CaptchaStore } from './auth/captcha';
 import { LoginAttempts } from './auth/rate-limit';
 import { registerAuthRoutes } from './auth/routes';
@@ -116,6 +117,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   app.addHook('preHandler', sessionHook(ctx, users));
+  app.addHook('preHandler', accessHook(ctx));
   registerPlatformRoutes(app, ctx);
   registerAuthRoutes(app, ctx, users);
   registerCommonRoutes(app, ctx);

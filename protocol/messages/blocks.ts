@@ -8,7 +8,10 @@ export const blocks: Catalog = {
   'blocks.confirm.ok': { zh: '确定', en: 'OK' },
   'blocks.confirm.cancel': { zh: '取消', en: 'Cancel' },
   'blocks.confirm.deleteTitle': { zh: '确认删除？', en: 'Delete?' },
-  'blocks.confirm.deleteContent': { zh: '删除后不可恢复，请谨慎操作', en: 'This cannot be undone. Please proceed with care.' },
+  'blocks.confirm.deleteContent': {
+    zh: '删除后不可恢复，请谨慎操作',
+    en: 'This cannot be undone. Please proceed with care.',
+  },
   'blocks.menu.collapse': { zh: '收起菜单', en: 'Collapse menu' },
   'blocks.menu.expand': { zh: '展开菜单', en: 'Expand menu' },
   'blocks.video.previous': { zh: '上一个', en: 'Previous' },

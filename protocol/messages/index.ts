@@ -8,6 +8,9 @@ import { shell } from './shell';
 import { widgets } from './widgets';
 import { server } from './server';
 import { uploads } from './uploads';
+import { listQuery } from './list-query';
+import { auth } from './auth';
+import { data } from './data';
 
 /**
  * One catalog for browser and server, merged from one file per area so that areas do not edit
@@ -15,7 +18,7 @@ import { uploads } from './uploads';
  */
 export type Catalog = Record<string, { zh: string; en: string }>;
 
-const parts: Catalog[] = [common, shell, runtime, form, server, list, uploads, blocks, widgets];
+const parts: Catalog[] = [common, shell, runtime, form, server, list, uploads, blocks, widgets, data, auth, listQuery];
 
 export const catalog: Catalog = Object.assign({}, ...parts);
 

@@ -1,11 +1,22 @@
-/** Picture code, user info and sign-out (sign-in is login.ts). */
+/**
+ * Picture code, user info and sign-out; sign-in by password (login.ts), SMS (sms-routes.ts) and
+ * DingTalk (server/dingtalk); the user's own account (account-routes.ts). SMS_* and DINGTALK_*
+ * come from `env` (docs/auth.md).
+ */
 import type { FastifyInstance } from 'fastify';
 import { ResultCode } from '../../protocol/codes';
 import { Headers } from '../../protocol/http';
 import type { ServerContext } from '../context';
 import { ApiError, badRequest } from '../errors';
 import { ok } from '../reply';
+import { registerDingtalkRoutes } from '../dingtalk/routes';
+import { loadDingtalkConfig } from '../dingtalk/client';
+import { authTables } from '../db/migrations/0004-shell-auth';
+import { SmsCodes } from '../sms/codes';
+import { loadSmsSender } from '../sms/sender';
+import { registerAccountRoutes } from './account-routes';
 import { registerLogin } from './login';
+import { registerSmsRoutes } from './sms-routes';
 import { requireAuth } from './session-hook';
 import { splitIds, type Users } from './users';
 
@@ -18,7 +29,20 @@ function parseJson(text: string | null): unknown {
   }
 }
 
-export function registerAuthRoutes(app: FastifyInstance, ctx: ServerContext, users: Users): void {
+export function registerAuthRoutes(
+  app: FastifyInstance,
+  ctx: ServerContext,
+  users: Users,
+  env: NodeJS.ProcessEnv = process.env,
+): void {
+  const sender = loadSmsSender(env, app.log);
+  if (sender.name === 'console')
+    app.log.warn('SMS_PROVIDER=console: SMS codes are not sent, they are written to this log');
+  const codes = new SmsCodes(ctx.db.db, authTables(ctx.config.tablePrefix).sms_code, ctx.now);
+  registerSmsRoutes(app, ctx, { users, codes, sender });
+  registerAccountRoutes(app, ctx, users, codes);
+  registerDingtalkRoutes(app, ctx, users, loadDingtalkConfig(env));
+
   app.get('/api/auth/getPicCode', { config: { public: true } }, async (request) => {
     const { identify } = request.query as Record<string, unknown>;
     if (typeof identify !== 'string' || identify === '')

@@ -77,4 +77,14 @@ export class SessionStore {
   async revoke(tokenHash: string): Promise<void> {
     await this.db.deleteFrom(this.table).where('token_hash', '=', tokenHash).execute();
   }
+
+  /**
+   * Revokes every session of a user in an app (password reset), or all but the given token
+   * hashes (password change keeps the caller's session and its renewed successor).
+   */
+  async revokeAllOf(userId: string, appId: string, keep: readonly string[] = []): Promise<void> {
+    let query = this.db.deleteFrom(this.table).where('user_id', '=', userId).where('app_id', '=', appId);
+    if (keep.length) query = query.where('token_hash', 'not in', [...keep]);
+    await query.execute();
+  }
 }

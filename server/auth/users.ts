@@ -70,4 +70,54 @@ export class Users {
       .where('id', 'in', ids)
       .execute()) as RoleRow[];
   }
+
+  /**
+   * The live user of an app with this mobile: the one whose account is the mobile, else the only
+   * one holding it (two holders and neither the account: none, rather than a guess).
+   */
+  async byMobile(appId: string, mobile: string): Promise<UserRow | undefined> {
+    const rows = (await this.db
+      .selectFrom(this.tables.user)
+      .selectAll()
+      .where('app_id', '=', appId)
+      .where('is_deleted', '=', 0)
+      .where('mobile', '=', mobile)
+      .limit(2)
+      .execute()) as UserRow[];
+    return rows.find((r) => r.account === mobile) ?? (rows.length === 1 ? rows[0] : undefined);
+  }
+
+  /** Whether a live user other than `exceptId` uses this text as mobile or account. */
+  async mobileTaken(appId: string, mobile: string, exceptId?: string): Promise<boolean> {
+    let query = this.db
+      .selectFrom(this.tables.user)
+      .select('id')
+      .where('app_id', '=', appId)
+      .where('is_deleted', '=', 0)
+      .where((eb) => eb.or([eb('mobile', '=', mobile), eb('account', '=', mobile)]));
+    if (exceptId) query = query.where('id', '!=', exceptId);
+    return (await query.limit(1).executeTakeFirst()) !== undefined;
+  }
+
+  async update(appId: string, id: string, values: Partial<UserRow>, now: number): Promise<void> {
+    await this.db
+      .updateTable(this.tables.user)
+      .set({ ...values, update_by: id, update_at: now })
+      .where('app_id', '=', appId)
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** The id of the app's role with this identify (register gives new users the `user` role). */
+  async roleIdByIdentify(appId: string, identify: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom(this.tables.role)
+      .select('id')
+      .where('app_id', '=', appId)
+      .where('is_deleted', '=', 0)
+      .where('identify', '=', identify)
+      .orderBy('create_at', 'asc')
+      .executeTakeFirst();
+    return row?.id as string | undefined;
+  }
 }

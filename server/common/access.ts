@@ -5,6 +5,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { ResultCode } from '../../protocol/codes';
+import { authorizeTable } from '../access/tables';
 import { requireAuth, type RequestAuth } from '../auth/session-hook';
 import type { ServerContext } from '../context';
 import { newId } from '../db/ids';
@@ -35,9 +36,12 @@ export async function resolveTarget(
   const table = await ctx.registry.resolve(auth.app, name);
   if (!table) throw tableMissing(name);
   if (mode === 'write' && table.write === 'none') throw new ApiError(ResultCode.FORBIDDEN, 'server.readOnlyTable');
-  if (mode === 'write' && table.write === 'admin' && !auth.isAdmin) throw forbidden();
+  // System-table writes are decided by can() below (a user may edit their own name).
+  if (mode === 'write' && table.write === 'admin' && !auth.isAdmin && table.kind !== 'system') throw forbidden();
   const onlyId = table.ownRowOnly && !auth.isAdmin ? auth.user.id : undefined;
-  return { auth, table, scope: { appId: auth.app.id, onlyId } };
+  // The menu guard (server/access, docs/auth.md): refuses ungranted tables, limits visible rows.
+  const { rows } = await authorizeTable(ctx, request, auth, table, mode);
+  return { auth, table, scope: { appId: auth.app.id, onlyId, ...(rows ? { onlyIds: rows } : {}) } };
 }
 
 export function idParam(request: FastifyRequest): string {

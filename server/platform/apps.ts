@@ -20,6 +20,8 @@ export interface AppRow {
   public_key: string | null;
   private_key: string | null;
   encrypt: number;
+  /** Client protections (console, right-click, F12): 0/1, migration 0004-shell-auth. */
+  protect?: number | null;
 }
 
 const TTL_MS = 10_000;

@@ -5,7 +5,11 @@
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { ResultCode } from '../../protocol/codes';
+import { can } from '../access/can';
+import { grantsOf } from '../access/grants';
+import { refuse } from '../access/hook';
 import { requireAuth } from '../auth/session-hook';
+import { registerShellRoutes } from './shell-routes';
 import type { ServerContext } from '../context';
 import { ApiError, notFound } from '../errors';
 import { ok } from '../reply';
@@ -36,6 +40,8 @@ export function publicAppInfo(app: AppRow, tablePrefix: string) {
     upload_config: json(app.upload_config),
     public_key: app.public_key,
     encrypt: Number(app.encrypt) === 1,
+    // On unless turned off; the shell never applies it in development builds (docs/auth.md).
+    protect: app.protect === undefined || app.protect === null ? true : Number(app.protect) === 1,
     table_prefix: tablePrefix,
   };
 }
@@ -47,6 +53,7 @@ interface DictItem {
 }
 
 export function registerPlatformRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  registerShellRoutes(app, ctx);
   app.get('/api/health', { config: { public: true, envelope: 'optional' } }, async (request) => {
     await sql`select 1`.execute(ctx.db.db);
     return ok(request, { status: 'ok' });
@@ -63,7 +70,8 @@ export function registerPlatformRoutes(app: FastifyInstance, ctx: ServerContext)
   );
 
   app.get<{ Params: { id: string } }>('/api/module/:id', async (request) => {
-    const { app: target } = requireAuth(request);
+    const auth = requireAuth(request);
+    const target = auth.app;
     const row = await ctx.db.db
       .selectFrom(ctx.tables.module)
       .select(['id', 'title', 'table_name', 'schema', 'update_at'])
@@ -72,6 +80,8 @@ export function registerPlatformRoutes(app: FastifyInstance, ctx: ServerContext)
       .where('is_deleted', '=', 0)
       .executeTakeFirst();
     if (!row) throw notFound();
+    // A page the user's menus do not open is refused here too (docs/auth.md, server/access).
+    refuse(can(await grantsOf(ctx, request, auth), 'read', { type: 'module', id: request.params.id }));
     return ok(request, { ...row, update_at: Number(row.update_at), schema: json(row.schema as string | null) });
   });
 

@@ -8,12 +8,18 @@ import type { Db } from '../create-db';
 import { systemTables } from './0001-system-tables';
 import { files } from './0002-files';
 import { userPrefs } from './0003-user-prefs';
+import { roleDataScope } from './0004-role-data-scope';
+import { shellAuth } from './0004-shell-auth';
+import { importTemplates } from './0005-import-template';
 
 export function migrations(prefix: string, db: Db): Record<string, Migration> {
   return {
     '0001-system-tables': systemTables(prefix, db.spec),
     '0002-files': files(prefix, db.spec),
     '0003-user-prefs': userPrefs(prefix, db.spec),
+    '0004-role-data-scope': roleDataScope(prefix),
+    '0004-shell-auth': shellAuth(prefix, db.spec),
+    '0005-import-template': importTemplates(prefix, db.spec),
   };
 }
 

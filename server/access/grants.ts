@@ -1,0 +1,75 @@
+/**
+ * The grants of the signed-in user (can.ts), loaded once per request from the session's roles:
+ * the union of their menu_ids, restricted to live menus of the app, and the modules and
+ * dashboards those menus open.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { RequestAuth } from '../auth/session-hook';
+import { splitIds } from '../auth/users';
+import type { ServerContext } from '../context';
+import type { Grants } from './can';
+
+const cache = new WeakMap<FastifyRequest, Promise<Grants>>();
+
+export function roleFlags(identifies: readonly (string | null)[]): { isAdmin: boolean; isTrial: boolean } {
+  const isAdmin = identifies.includes('admin');
+  return { isAdmin, isTrial: !isAdmin && identifies.includes('trial') };
+}
+
+async function load(ctx: ServerContext, auth: RequestAuth): Promise<Grants> {
+  const { isAdmin, isTrial } = roleFlags(auth.roles.map((r) => r.identify));
+  const wanted = [...new Set(auth.roles.flatMap((r) => splitIds(r.menu_ids)))];
+  const db = ctx.db.db;
+  const menus = wanted.length
+    ? await db
+        .selectFrom(ctx.tables.menu)
+        .select(['id', 'type', 'module_id', 'dashboard_id'])
+        .where('app_id', '=', auth.app.id)
+        .where('is_deleted', '=', 0)
+        .where('id', 'in', wanted)
+        .execute()
+    : [];
+  const moduleIds = new Set(menus.filter((m) => Number(m.type) === 1 && m.module_id).map((m) => String(m.module_id)));
+  const dashboardIds = new Set(
+    menus.filter((m) => Number(m.type) === 3 && m.dashboard_id).map((m) => String(m.dashboard_id)),
+  );
+  const modules = moduleIds.size
+    ? await db
+        .selectFrom(ctx.tables.module)
+        .select(['id', 'table_name'])
+        .where('app_id', '=', auth.app.id)
+        .where('is_deleted', '=', 0)
+        .where('id', 'in', [...moduleIds])
+        .execute()
+    : [];
+  return {
+    userId: auth.user.id,
+    isAdmin,
+    isTrial,
+    roleIds: new Set(auth.roles.map((r) => r.id)),
+    menuIds: new Set(menus.map((m) => String(m.id))),
+    moduleIds: new Set(modules.map((m) => String(m.id))),
+    moduleTables: new Set(modules.map((m) => String(m.table_name))),
+    dashboardIds,
+  };
+}
+
+export function grantsOf(ctx: ServerContext, request: FastifyRequest, auth: RequestAuth): Promise<Grants> {
+  let grants = cache.get(request);
+  if (!grants) cache.set(request, (grants = load(ctx, auth)));
+  return grants;
+}
+
+/** Grants of an account without a session (forgetPwd): role flags only, no menus. */
+export function accountGrants(userId: string, roles: readonly { id: string; identify: string | null }[]): Grants {
+  const empty = new Set<string>();
+  return {
+    userId,
+    ...roleFlags(roles.map((r) => r.identify)),
+    roleIds: new Set(roles.map((r) => r.id)),
+    menuIds: empty,
+    moduleIds: empty,
+    moduleTables: empty,
+    dashboardIds: empty,
+  };
+}

@@ -1,0 +1,31 @@
+/** Opening a session for a user found by any sign-in method (password, SMS, DingTalk, register). */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ResultCode } from '../../protocol/codes';
+import { Headers } from '../../protocol/http';
+import type { ServerContext } from '../context';
+import { ApiError } from '../errors';
+import type { AppRow } from '../platform/apps';
+import { ok } from '../reply';
+import type { UserRow } from './users';
+
+export async function openSession(
+  ctx: ServerContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: UserRow,
+  app: AppRow,
+  method: string,
+) {
+  if (Number(user.status) !== 1) throw new ApiError(ResultCode.AUTH_FAILED, 'server.auth.disabled');
+  const token = await ctx.sessions.create(user.id, app.id);
+  request.log.info({ userId: user.id, appId: app.id, method }, 'signed in');
+  reply.header(Headers.AUTHORIZATION, token);
+  return ok(request, { token });
+}
+
+/** The app named in a public request's body, or P4015. */
+export async function appOf(ctx: ServerContext, identify: string): Promise<AppRow> {
+  const app = await ctx.apps.findByIdentify(identify);
+  if (!app) throw new ApiError(ResultCode.APP_NOT_FOUND, 'error.appNotFound');
+  return app;
+}
