@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { ConfigError } from '../config';
-import type { QiniuCredentials } from './qiniu';
+import { isQiniuRegion, type QiniuCredentials } from './qiniu';
 
 export interface FilesConfig {
   /** Root of local storage: DATA_DIR/files by default (FILES_DIR overrides). */
@@ -18,6 +18,11 @@ export interface FilesConfig {
   qiniuUploadUrl?: string;
   /** QINIU_TOKEN_TTL seconds, default 3600. */
   qiniuTokenTtl: number;
+  /**
+   * FILES_STORAGE=qiniu keeps the file API's bytes in a bucket instead of the disk: QINIU_BUCKET,
+   * QINIU_REGION (default z0), QINIU_DOWNLOAD_URL (the bucket's domain), QINIU_RS_URL (optional).
+   */
+  serverBucket?: { bucket: string; region: string; downloadUrl: string; rsUrl?: string };
 }
 
 export const DEFAULT_MAX_BYTES = 20 * 1024 * 1024;
@@ -41,7 +46,27 @@ export function loadFilesConfig(env: NodeJS.ProcessEnv, dataDir: string): FilesC
   if (uploadUrl !== undefined && !/^https?:\/\/[^\s/]+(\/[^\s]*)?$/.test(uploadUrl)) {
     throw new ConfigError('QINIU_UPLOAD_URL', `Invalid QINIU_UPLOAD_URL="${uploadUrl}": expected an http(s) URL.`);
   }
+  const storage = env.FILES_STORAGE?.trim() || 'local';
+  if (storage !== 'local' && storage !== 'qiniu') {
+    throw new ConfigError('FILES_STORAGE', `Invalid FILES_STORAGE="${storage}": expected local or qiniu.`);
+  }
+  let serverBucket: FilesConfig['serverBucket'];
+  if (storage === 'qiniu') {
+    const bucket = env.QINIU_BUCKET?.trim();
+    const downloadUrl = env.QINIU_DOWNLOAD_URL?.trim();
+    const region = env.QINIU_REGION?.trim() || 'z0';
+    if (!accessKey || !bucket || !downloadUrl || !/^https?:\/\//.test(downloadUrl)) {
+      throw new ConfigError(
+        'FILES_STORAGE',
+        'FILES_STORAGE=qiniu needs QINIU_ACCESS_KEY, QINIU_SECRET_KEY, QINIU_BUCKET and an http(s) QINIU_DOWNLOAD_URL.',
+      );
+    }
+    if (!isQiniuRegion(region)) throw new ConfigError('QINIU_REGION', `Invalid QINIU_REGION="${region}".`);
+    const rsUrl = env.QINIU_RS_URL?.trim() || undefined;
+    serverBucket = { bucket, region, downloadUrl, ...(rsUrl ? { rsUrl } : {}) };
+  }
   return {
+    ...(serverBucket ? { serverBucket } : {}),
     root: env.FILES_DIR?.trim() || join(dataDir, 'files'),
     maxBytes: positive(env, 'FILES_MAX_BYTES', DEFAULT_MAX_BYTES),
     ...(accessKey && secretKey ? { qiniu: { accessKey, secretKey } } : {}),

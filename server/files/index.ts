@@ -4,9 +4,26 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
-import { loadFilesConfig } from './config';
+import { loadFilesConfig, type FilesConfig } from './config';
+import { isQiniuRegion, uploadHost } from './qiniu';
+import { QiniuStorage } from './qiniu-storage';
 import { registerFileRoutes } from './routes';
+import { LocalStorage, type StorageProvider } from './storage';
+
+export function storageFor(config: FilesConfig, now: () => number): StorageProvider {
+  const cloud = config.serverBucket;
+  if (!cloud || !config.qiniu || !isQiniuRegion(cloud.region)) return new LocalStorage(config.root);
+  return new QiniuStorage({
+    credentials: config.qiniu,
+    bucket: cloud.bucket,
+    uploadUrl: uploadHost(cloud.region, config.qiniuUploadUrl),
+    downloadUrl: cloud.downloadUrl,
+    rsUrl: cloud.rsUrl,
+    now,
+  });
+}
 
 export function registerFiles(app: FastifyInstance, ctx: ServerContext, env: NodeJS.ProcessEnv = process.env): void {
-  registerFileRoutes(app, ctx, { config: loadFilesConfig(env, ctx.config.dataDir) });
+  const config = loadFilesConfig(env, ctx.config.dataDir);
+  registerFileRoutes(app, ctx, { config, storage: storageFor(config, ctx.now) });
 }

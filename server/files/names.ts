@@ -21,11 +21,9 @@ export function cleanFileName(raw: string | undefined): string {
  * for old clients plus the exact UTF-8 name.
  */
 export function attachmentDisposition(name: string): string {
-  const fallback = name.replace(/[^\x20-\x7e]|["\\%;]/g, '_');
-  const encoded = encodeURIComponent(name).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
+  // Per code point, so an emoji becomes one "_", not two.
+  const fallback = Array.from(name, (c) => (/^[\x20-\x7e]$/.test(c) && !/["\\%;]/.test(c) ? c : '_')).join('');
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 

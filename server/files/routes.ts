@@ -44,16 +44,25 @@ function isCode(error: unknown, code: string): boolean {
 
 async function readUpload(request: FastifyRequest, maxBytes: number) {
   if (!request.isMultipart()) throw badRequest('upload.noFile');
+  let upload: { filename: string; data: Buffer } | undefined;
   try {
-    const part = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 10, parts: 11 } });
-    if (!part) throw badRequest('upload.noFile');
-    const data = await part.toBuffer();
-    return { filename: part.filename, data };
+    // Every part is read, so a second file is noticed (and refused) instead of silently dropped.
+    for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1, fields: 10, parts: 11 } })) {
+      if (part.type !== 'file') continue;
+      if (upload) throw badRequest('upload.tooMany', { max: 1 });
+      upload = { filename: part.filename, data: await part.toBuffer() };
+    }
   } catch (error) {
     if (isCode(error, 'FST_REQ_FILE_TOO_LARGE')) throw badRequest('upload.tooLarge', { max: formatBytes(maxBytes) });
-    if (isCode(error, 'FST_FILES_LIMIT') || isCode(error, 'FST_PARTS_LIMIT')) throw badRequest('upload.tooMany', { max: 1 });
-    throw error;
+    if (isCode(error, 'FST_FILES_LIMIT') || isCode(error, 'FST_PARTS_LIMIT')) {
+      throw badRequest('upload.tooMany', { max: 1 });
+    }
+    if (error instanceof ApiError) throw error;
+    // A malformed multipart body (cut short, bad boundary) is the client's fault, not a server error.
+    throw badRequest('error.badRequest');
   }
+  if (!upload) throw badRequest('upload.noFile');
+  return upload;
 }
 
 export function registerFileRoutes(app: FastifyInstance, ctx: ServerContext, options: FileRoutesOptions): void {

@@ -85,7 +85,11 @@ export function safeContentType(ext: string): string {
  * of the refusal, or undefined when the file is acceptable. `accept` holds extensions or MIME
  * families as the widgets send them (runtime/core/upload/accept.ts).
  */
-export function checkFile(ext: string, head: Buffer, accept: readonly string[]): 'upload.typeInvalid' | 'upload.contentMismatch' | undefined {
+export function checkFile(
+  ext: string,
+  head: Buffer,
+  accept: readonly string[],
+): 'upload.typeInvalid' | 'upload.contentMismatch' | undefined {
   const kind = kindOf(ext);
   if (!kind) return 'upload.typeInvalid';
   if (accept.length) {

@@ -1,0 +1,4 @@
+export * from './accept';
+export * from './value';
+export * from './uploader';
+export * from './urls';

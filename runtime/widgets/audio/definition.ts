@@ -1,0 +1,4 @@
+import { defineUploadWidget } from '../file/define-upload';
+
+/** Audio: default accept mp3, wav; an audio player per file. Stored value: README-uploads.md. */
+export const audioWidget = defineUploadWidget('audio');

@@ -1,0 +1,3 @@
+import { createUploadWidget } from '../file/upload-widget';
+
+export const AvatarWidget = createUploadWidget('avatar');

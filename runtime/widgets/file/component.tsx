@@ -1,0 +1,3 @@
+import { createUploadWidget } from './upload-widget';
+
+export const FileWidget = createUploadWidget('file');

@@ -1,0 +1,4 @@
+import { defineUploadWidget } from '../file/define-upload';
+
+/** Videos: default accept mp4, avi; a small player thumbnail, preview in the file preview modal. Stored value: README-uploads.md. */
+export const videoWidget = defineUploadWidget('video');
