@@ -8,13 +8,14 @@ import { newId } from '../db/ids';
 import { insertAudit } from '../db/tables';
 import { ok } from '../reply';
 import { audit, readRow, resolveTarget } from './access';
+import { withAutoNumbers } from './auto-number';
 import { withDataErrors } from './db-errors';
 import { writableValues } from './values';
 
 export function registerCreate(app: FastifyInstance, ctx: ServerContext): void {
   app.post('/api/common/:table', async (request) => {
     const target = await resolveTarget(ctx, request, 'write');
-    const values = writableValues(target.table, request.body, 'create');
+    const values = writableValues(target.table, await withAutoNumbers(ctx, target, request.body), 'create');
     const id = newId();
     const row = { ...values, id, app_id: target.scope.appId, ...insertAudit(target.auth.user.id, ctx.now()) };
     await withDataErrors(

@@ -29,6 +29,8 @@ function toNumber(key: string, value: unknown): number {
 function toText(key: string, value: unknown, max: number | undefined): string {
   if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') throw invalid(key);
   const text = String(value);
+  // PostgreSQL text cannot hold U+0000: refused on every database alike (docs/list-query.md).
+  if (text.includes('\u0000')) throw badRequest('listQuery.nulCharacter', { key });
   if (max !== undefined && [...text].length > max) throw badRequest('server.tooLong', { key, max });
   return text;
 }

@@ -12,7 +12,10 @@ const TXT = (name: string): ColumnSpec => ({ name, type: 'text' });
 const INT = (name: string): ColumnSpec => ({ name, type: 'integer' });
 
 const DEFINITIONS: Record<string, { columns: ColumnSpec[]; write: TableInfo['write']; ownRowOnly?: boolean }> = {
-  role: { columns: [S('name', { required: true }), TXT('menu_ids'), INT('level'), S('identify')], write: 'admin' },
+  role: {
+    columns: [S('name', { required: true }), TXT('menu_ids'), INT('level'), S('identify'), TXT('dept_ids')],
+    write: 'admin',
+  },
   menu: {
     columns: [
       S('title', { required: true }),
@@ -34,6 +37,8 @@ const DEFINITIONS: Record<string, { columns: ColumnSpec[]; write: TableInfo['wri
   },
   module: { columns: [S('title'), S('table_name'), TXT('schema')], write: 'none' },
   dashboard: { columns: [S('title'), TXT('schema')], write: 'admin' },
+  // Import templates (server/common/import): the field list an import dialog uses, as JSON.
+  import_template: { columns: [S('name', { required: true }), S('table_name', { required: true }), TXT('fields')], write: 'admin' },
   user: {
     columns: [
       S('account', { required: true, unique: true, maxLength: 64 }),

@@ -1,9 +1,8 @@
 /**
  * SQL of a parsed list query. The listed table is `t`, joined tables j1..j3. The scope (the
  * session's app, live rows, the caller's own row on the user table, the data limit) is ANDed
- * outside the client's conditions, whatever `relate` says; a joined table is scoped in its ON
- * clause (left/inner), or read through a scoped derived table when rows of it survive unmatched
- * (right joins), so no join ever shows another app's or a deleted row.
+ * outside the client's conditions, whatever `relate` says; a joined table is read through a
+ * derived table of its scoped rows, so no join ever shows another app's or a deleted row.
  */
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import { ResultCode } from '../../../protocol/codes';
@@ -35,7 +34,11 @@ export function scopeWhere(eb: ExpressionBuilder<any, any>, scope: Scope): Expre
 }
 
 /** Scope conditions on `<alias>.` columns, or unqualified ones without an alias. */
-export function scopeOn(eb: ExpressionBuilder<any, any>, alias: string | undefined, scope: Scope): Expression<SqlBool>[] {
+export function scopeOn(
+  eb: ExpressionBuilder<any, any>,
+  alias: string | undefined,
+  scope: Scope,
+): Expression<SqlBool>[] {
   const c = (name: string) => (alias ? `${alias}.${name}` : name);
   return [
     eb(c('app_id'), '=', scope.appId),
@@ -88,20 +91,17 @@ export function fromClause(ctx: ListContext, table: TableInfo, scope: Scope, que
 function addJoin(ctx: ListContext, select: any, join: ParsedJoin): any {
   const scope = ctx.joinScope(join.table);
   const [left, right] = join.on;
-  if (join.kind === 'right') {
-    const derived = ctx.db
-      .selectFrom(`${join.table.physical} as s`)
-      .select(columnsOf(join.table).map((c) => `s.${c}`))
-      .where((eb) => eb.and(scopeOn(eb, 's', scope)))
-      .as(join.alias);
-    return select.rightJoin(derived, `${join.alias}.${right.name}`, `${BASE}.${left.name}`);
-  }
-  const method = join.kind === 'left' ? 'leftJoin' : 'innerJoin';
-  return select[method](`${join.table.physical} as ${join.alias}`, (on: any) =>
-    on
-      .onRef(`${join.alias}.${right.name}`, '=', `${BASE}.${left.name}`)
-      .on((eb: ExpressionBuilder<any, any>) => eb.and(scopeOn(eb, join.alias, scope))),
-  );
+  // Every joined table is read through a derived table of its scoped rows. Besides keeping the
+  // scope right for every join kind, this lets SQLite's planner keep the listed table's index for
+  // the sort (scope terms in the ON clause made it pick a partial index of the joined table and
+  // sort the whole listed table: 100x slower on 100k rows); PostgreSQL and MySQL merge it back.
+  const derived = ctx.db
+    .selectFrom(`${join.table.physical} as s`)
+    .select(columnsOf(join.table).map((c) => `s.${c}`))
+    .where((eb) => eb.and(scopeOn(eb, 's', scope)))
+    .as(join.alias);
+  const method = join.kind === 'left' ? 'leftJoin' : join.kind === 'inner' ? 'innerJoin' : 'rightJoin';
+  return select[method](derived, `${join.alias}.${right.name}`, `${BASE}.${left.name}`);
 }
 
 /** A closed set of aggregate functions; the column is a registry reference. */

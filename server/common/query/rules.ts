@@ -12,6 +12,8 @@ export type Arity = 'none' | 'one' | 'pair' | 'list';
 export interface RuleInput {
   eb: ExpressionBuilder<any, any>;
   column: ColumnInfo;
+  /** The qualified column reference (`t.name`): never client text, always a registry name. */
+  ref: string;
   /** none: []; one: [v]; pair: [from | null, to | null]; list: [v, ...]. */
   values: unknown[];
   likeOperator: 'like' | 'ilike';
@@ -28,18 +30,18 @@ export interface RuleSpec {
 export const LIKE_ESCAPE = '!';
 export const escapeLike = (text: string) => text.replace(/[!%_]/g, (c) => `${LIKE_ESCAPE}${c}`);
 
-const like = ({ eb, column, likeOperator }: RuleInput, pattern: string) =>
-  sql<SqlBool>`${eb.ref(column.name)} ${sql.raw(likeOperator)} ${pattern} escape '!'`;
+const like = ({ eb, ref, likeOperator }: RuleInput, pattern: string) =>
+  sql<SqlBool>`${eb.ref(ref)} ${sql.raw(likeOperator)} ${pattern} escape '!'`;
 
 const isText = (column: ColumnInfo) => column.type === 'string' || column.type === 'text';
 
 /** Comma-list columns (multi-selects store "a,b,c"): does the list hold `value`? */
 const listHolds = (input: RuleInput, value: unknown) =>
-  sql<SqlBool>`concat(',', ${input.eb.ref(input.column.name)}, ',') ${sql.raw(input.likeOperator)} ${`%,${escapeLike(String(value))},%`} escape '!'`;
+  sql<SqlBool>`concat(',', ${input.eb.ref(input.ref)}, ',') ${sql.raw(input.likeOperator)} ${`%,${escapeLike(String(value))},%`} escape '!'`;
 
 const compare = (op: '=' | '>' | '>=' | '<' | '<=') => ({
   arity: 'one' as const,
-  build: ({ eb, column, values }: RuleInput) => eb(column.name, op, values[0]),
+  build: ({ eb, ref, values }: RuleInput) => eb(ref, op, values[0]),
 });
 
 export const RULES: Record<QueryRule, RuleSpec> = {
@@ -51,33 +53,28 @@ export const RULES: Record<QueryRule, RuleSpec> = {
   // "Not VIP" includes customers with no level at all.
   NO_EQUAL: {
     arity: 'one',
-    build: ({ eb, column, values }) => eb.or([eb(column.name, '<>', values[0]), eb(column.name, 'is', null)]),
+    build: ({ eb, ref, values }) => eb.or([eb(ref, '<>', values[0]), eb(ref, 'is', null)]),
   },
   LIKE: { arity: 'one', textOnly: true, build: (input) => like(input, `%${escapeLike(String(input.values[0]))}%`) },
   IN: {
     arity: 'list',
-    build: ({ eb, column, values }) => (values.length ? eb(column.name, 'in', values) : sql<SqlBool>`1 = 0`),
+    build: ({ eb, ref, values }) => (values.length ? eb(ref, 'in', values) : sql<SqlBool>`1 = 0`),
   },
   BETWEEN: {
     arity: 'pair',
-    build: ({ eb, column, values: [from, to] }) =>
-      eb.and([
-        ...(from === null ? [] : [eb(column.name, '>=', from)]),
-        ...(to === null ? [] : [eb(column.name, '<=', to)]),
-      ]),
+    build: ({ eb, ref, values: [from, to] }) =>
+      eb.and([...(from === null ? [] : [eb(ref, '>=', from)]), ...(to === null ? [] : [eb(ref, '<=', to)])]),
   },
   // Forms store a cleared text as '', which users read as empty too.
   IS_NULL: {
     arity: 'none',
-    build: ({ eb, column }) =>
-      isText(column) ? eb.or([eb(column.name, 'is', null), eb(column.name, '=', '')]) : eb(column.name, 'is', null),
+    build: ({ eb, column, ref }) =>
+      isText(column) ? eb.or([eb(ref, 'is', null), eb(ref, '=', '')]) : eb(ref, 'is', null),
   },
   IS_NOT_NULL: {
     arity: 'none',
-    build: ({ eb, column }) =>
-      isText(column)
-        ? eb.and([eb(column.name, 'is not', null), eb(column.name, '<>', '')])
-        : eb(column.name, 'is not', null),
+    build: ({ eb, column, ref }) =>
+      isText(column) ? eb.and([eb(ref, 'is not', null), eb(ref, '<>', '')]) : eb(ref, 'is not', null),
   },
   INCLUDE_OR: {
     arity: 'list',

@@ -1,0 +1,77 @@
+/**
+ * How a stored value becomes a spreadsheet cell on export: option values as their labels,
+ * dates formatted, booleans as 是/否 (Yes/No), numbers as numbers, and text made safe — a leading
+ * = + - @ tab or CR is prefixed with ' so a spreadsheet never runs it as a formula (CSV/formula
+ * injection), and characters XML 1.0 cannot carry are dropped so the file always opens.
+ */
+import dayjs from 'dayjs';
+import type { FieldDefinition } from '../../../protocol/page-schema';
+import type { ColumnInfo } from '../../modules/table-info';
+import { isMultiValued, type Option } from '../../modules/field-defs';
+
+export type CellValue = string | number | null;
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+// eslint-disable-next-line no-control-regex -- these are exactly the characters to remove
+const XML_INVALID = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
+
+/** Text as it is safe to put in a cell. */
+export function safeText(text: string): string {
+  const clean = text.replace(XML_INVALID, '');
+  return FORMULA_START.test(clean) ? `'${clean}` : clean;
+}
+
+const DATE = 'YYYY-MM-DD';
+const DATETIME = 'YYYY-MM-DD HH:mm:ss';
+
+/** The display format of a date-like field, or undefined when the value is not a date. */
+export function dateFormatOf(column: ColumnInfo | undefined, field: FieldDefinition | undefined): string | undefined {
+  const props = (field as { props?: { format?: unknown; showTime?: unknown } } | undefined)?.props ?? {};
+  const custom = typeof props.format === 'string' && props.format ? props.format : undefined;
+  if (field?.type === 'date') return custom ?? (props.showTime ? DATETIME : DATE);
+  if (field?.type === 'timestamp' || field?.type === 'timestamp-range') return custom ?? DATETIME;
+  if (field?.type === 'month') return custom ?? 'YYYY-MM';
+  if (column?.type === 'time') return DATETIME;
+  return undefined;
+}
+
+function formatDate(value: unknown, format: string): CellValue {
+  const parts = typeof value === 'string' && value.includes(',') ? value.split(',') : [value];
+  const out = parts.map((part) => {
+    const ms = typeof part === 'number' ? part : Number(String(part).trim());
+    // Not a timestamp (a legacy text date): shown as stored, made safe.
+    return Number.isFinite(ms) && String(part).trim() !== '' ? dayjs(ms).format(format) : safeText(String(part));
+  });
+  return out.join(' ~ ');
+}
+
+export interface FormatterOptions {
+  column: ColumnInfo | undefined;
+  field: FieldDefinition | undefined;
+  options: Option[] | undefined;
+  yes: string;
+  no: string;
+}
+
+/** A function from the stored value of one column to its cell. */
+export function cellFormatter({ column, field, options, yes, no }: FormatterOptions): (value: unknown) => CellValue {
+  const labels = options ? new Map(options.map((o) => [o.value, o.label])) : undefined;
+  const multi = isMultiValued(field);
+  const dateFormat = dateFormatOf(column, field);
+  return (value) => {
+    if (value === null || value === undefined || value === '') return null;
+    if (labels) {
+      const parts = multi ? String(value).split(',') : [String(value)];
+      return safeText(parts.map((part) => labels.get(part) ?? part).join(','));
+    }
+    if (column?.type === 'boolean') return Number(value) === 1 || value === true ? yes : no;
+    if (dateFormat) return formatDate(value, dateFormat);
+    if (typeof value === 'number') return value;
+    if (typeof value === 'bigint') return Number(value);
+    if (column && ['integer', 'long', 'float', 'double'].includes(column.type)) {
+      const number = Number(value);
+      if (Number.isFinite(number)) return number;
+    }
+    return safeText(String(value));
+  };
+}
