@@ -16,7 +16,10 @@ export const list: Catalog = {
   'list.columns.title': { zh: '显隐列设置', en: 'Show / hide columns' },
   'list.columns.name': { zh: '列名', en: 'Column' },
   'list.columns.hidden': { zh: '是否隐藏', en: 'Hidden' },
-  'list.columns.saveFailed': { zh: '列设置保存失败：{{message}}', en: 'Could not save the column settings: {{message}}' },
+  'list.columns.saveFailed': {
+    zh: '列设置保存失败：{{message}}',
+    en: 'Could not save the column settings: {{message}}',
+  },
   'list.export.button': { zh: '导出', en: 'Export' },
   'list.export.title': { zh: '选择导出列', en: 'Choose the columns to export' },
   'list.export.noneChosen': { zh: '请选择导出列', en: 'Please choose the columns to export' },

@@ -9,3 +9,6 @@ export { batchDeleteAction, deleteSelected } from './batch-delete';
 export { recordAction, loadRecord, type RecordAction, type LoadOutcome } from './record';
 export { failureMessage, loadFailureMessage, thrownMessage, duplicateField } from './result-message';
 export { recordModeOf, RECORD_MODES, type ActionUi, type RecordMode } from './types';
+export { exportAction, exportRecords, type ExportRun } from './export';
+export { importAction, importWorkbook, downloadTemplate, type ImportOutcome } from './import';
+export { saveBlob } from './download';

@@ -53,10 +53,17 @@ export function registerPrefsRoutes(app: FastifyInstance, ctx: ServerContext): v
     // first write loses to the primary key instead of duplicating the row.
     await db.transaction().execute(async (trx) => {
       const where = <Q extends { where: (...args: any[]) => Q }>(q: Q) =>
-        q.where('app_id', '=', scope.app_id).where('user_id', '=', scope.user_id).where('pref_key', '=', scope.pref_key);
+        q
+          .where('app_id', '=', scope.app_id)
+          .where('user_id', '=', scope.user_id)
+          .where('pref_key', '=', scope.pref_key);
       const found = await where(trx.selectFrom(table).select('pref_key')).executeTakeFirst();
       if (found) await where(trx.updateTable(table).set({ value: text, update_at: now })).execute();
-      else await trx.insertInto(table).values({ ...scope, value: text, update_at: now }).execute();
+      else
+        await trx
+          .insertInto(table)
+          .values({ ...scope, value: text, update_at: now })
+          .execute();
     });
     return ok(request, body.value);
   });

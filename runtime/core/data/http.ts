@@ -9,6 +9,7 @@ import type { ListQuery } from '../../../protocol/list-query';
 import { ruleFromCode } from '../../../protocol/list-query';
 import type { DataProvider, DataSourceConfig, Row } from './provider';
 import { unsupported } from './errors';
+import { createTransferCalls } from './transfer';
 import { joinUrl, normalizeList, toQuery } from './wire';
 
 type ListArgs = ListQuery & { extraParams?: Record<string, unknown>; exportFields?: unknown };
@@ -36,14 +37,20 @@ function recordCalls(request: RequestFn, source: DataSourceConfig): Omit<DataPro
  */
 export function createCommonProvider(request: RequestFn, source: DataSourceConfig): DataProvider {
   const api = apiOf(source);
+  const scoped = <Q extends ListQuery>(query: Q, extraParams?: Record<string, unknown>): Q => {
+    const fixed = Object.entries({ ...source.extraParams, ...extraParams })
+      .filter(([, v]) => v !== undefined)
+      .map(([key, value]) => ({ key, value, rule: 'EQUAL' as const }));
+    return fixed.length ? { ...query, querys: [...(query.querys ?? []), ...fixed] } : query;
+  };
+  const transfer = createTransferCalls(request, api);
   return {
     ...recordCalls(request, source),
+    ...transfer,
+    // An export covers the same rows as the list, so it carries the same fixed filters.
+    export: (args) => transfer.export(scoped(args)),
     async list({ extraParams, exportFields: _drop, ...query }: ListArgs) {
-      const fixed = Object.entries({ ...source.extraParams, ...extraParams })
-        .filter(([, v]) => v !== undefined)
-        .map(([key, value]) => ({ key, value, rule: 'EQUAL' as const }));
-      const body: ListQuery = fixed.length ? { ...query, querys: [...(query.querys ?? []), ...fixed] } : query;
-      return normalizeList(await request({ method: 'POST', url: joinUrl(api, 'list'), body }));
+      return normalizeList(await request({ method: 'POST', url: joinUrl(api, 'list'), body: scoped(query, extraParams) }));
     },
   };
 }

@@ -14,8 +14,10 @@ export interface MemoryRequestOptions {
   tables: Record<string, DataProvider>;
   /** Dictionary url (without leading slash) → items. */
   dicts?: Record<string, Row[]>;
+  /** Per-user preferences (GET/PUT prefs/{key}); pass a Map to share it between renders (a "new browser"). */
+  prefs?: Map<string, unknown>;
   /** Called before each call is answered; a returned result replaces the answer (to inject errors). */
-  intercept?: (call: RequestOptions) => ApiResult | Promise<ApiResult> | undefined | Promise<undefined>;
+  intercept?: (call: RequestOptions) => ApiResult | undefined | Promise<ApiResult | undefined>;
 }
 
 export interface MemoryRequest {
@@ -24,13 +26,28 @@ export interface MemoryRequest {
   calls: RequestOptions[];
 }
 
-const wire = <T>(value: T): T => (value === undefined ? value : JSON.parse(JSON.stringify(value)));
+const binary = (v: unknown) =>
+  (typeof Blob !== 'undefined' && v instanceof Blob) || (typeof FormData !== 'undefined' && v instanceof FormData);
+/** Through JSON as over HTTP; files and form uploads pass as they are (they are bytes on the wire). */
+const wire = <T>(value: T): T => {
+  if (value === undefined || binary(value)) return value;
+  const v = value as { body?: unknown; data?: unknown };
+  if (binary(v.body)) return { ...wire({ ...v, body: undefined }), body: v.body } as T;
+  if (binary(v.data)) return { ...wire({ ...v, data: undefined }), data: v.data } as T;
+  return JSON.parse(JSON.stringify(value));
+};
 const notFound = (): ApiResult => ({ code: ResultCode.NOT_FOUND, message: 'Not found', data: null });
 
 async function route(options: MemoryRequestOptions, call: RequestOptions): Promise<ApiResult> {
   const url = call.url.replace(/^\/+/, '').split('?')[0];
   const dict = options.dicts?.[url];
   if (dict && call.method === 'GET') return { code: ResultCode.SUCCESS, message: 'success', data: dict };
+  const pref = /^prefs\/([^/]+)$/.exec(url);
+  if (pref && options.prefs) {
+    const key = decodeURIComponent(pref[1]);
+    if (call.method === 'PUT') options.prefs.set(key, (call.body as { value?: unknown })?.value);
+    return { code: ResultCode.SUCCESS, message: 'success', data: options.prefs.get(key) ?? null };
+  }
   const match = /^common\/([^/]+)(?:\/([^/]+))?$/.exec(url);
   const provider = match && Object.prototype.hasOwnProperty.call(options.tables, match[1]) ? options.tables[match[1]] : undefined;
   if (!match || !provider) return notFound();

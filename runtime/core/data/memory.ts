@@ -36,6 +36,19 @@ export interface MemoryProvider extends DataProvider {
 const ok = <T>(data: T): ApiResult<T> => ({ code: ResultCode.SUCCESS, message: 'success', data });
 const fail = (code: string, message: string): ApiResult<any> => ({ code, message, data: null });
 const clone = <T>(value: T): T => structuredClone(value);
+/**
+ * Deep copy of rows, cheap for the common case: rows are flat records of primitives, so each is
+ * copied shallowly and only nested values (arrays, objects) go through structuredClone. A STATIC
+ * list of 10k rows is copied on every load; a full structuredClone made that a visible cost.
+ */
+const cloneRow = (row: Row): Row => {
+  const out: Row = {};
+  for (const key in row) {
+    const v = row[key];
+    out[key] = v !== null && typeof v === 'object' ? structuredClone(v) : v;
+  }
+  return out;
+};
 
 export function createMemoryProvider(options: MemoryProviderOptions = {}): MemoryProvider {
   const idKey = options.idKey ?? 'id';
@@ -43,7 +56,7 @@ export function createMemoryProvider(options: MemoryProviderOptions = {}): Memor
   let seq = 0;
   const newId = options.newId ?? (() => `m${Date.now().toString(36)}${(++seq).toString(36).padStart(4, '0')}`);
   const columns = options.columns && [...new Set([idKey, ...AUDIT_KEYS, ...options.columns])];
-  const rows: Row[] = (options.rows ?? []).map((r) => clone(r));
+  const rows: Row[] = (options.rows ?? []).map(cloneRow);
   // Keys the client may not write: the server owns identity and audit columns.
   const protectedKeys = new Set<string>([idKey, 'app_id', 'is_deleted', ...AUDIT_KEYS]);
 
@@ -74,7 +87,8 @@ export function createMemoryProvider(options: MemoryProviderOptions = {}): Memor
   return {
     async list(query: ListQuery & { extraParams?: Record<string, unknown> }): Promise<ApiResult<ListResult>> {
       try {
-        return ok(clone(applyListQuery(rows, query ?? {}, { idKey, columns })));
+        const result = applyListQuery(rows, query ?? {}, { idKey, columns });
+        return ok({ ...result, list: result.list.map(cloneRow) });
       } catch (error) {
         if (error instanceof QueryError) return fail(ResultCode.BAD_REQUEST, error.message);
         throw error;

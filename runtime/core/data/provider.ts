@@ -41,9 +41,48 @@ export interface DataProvider {
   update(id: string, values: Row): Promise<ApiResult<Row>>;
   remove(id: string): Promise<ApiResult<unknown>>;
   removeMany(ids: string[]): Promise<ApiResult<unknown>>;
-  export?(query: ListQuery & { exportFields: { key: string; title: string }[]; extraData?: unknown }): Promise<Blob>;
-  import?(file: Blob, options: { importTemplateId?: string; fields?: unknown }): Promise<ApiResult<unknown>>;
-  template?(options: { importTemplateId?: string; fields?: unknown }): Promise<Blob>;
+  /** The workbook of every row matching the query (no paging), columns in exportFields order. */
+  export?(args: ExportArgs): Promise<Blob>;
+  /** Uploads a workbook; the answer's message is the server's msg (or message). */
+  import?(file: Blob, options: TransferOptions): Promise<ApiResult<ImportResult>>;
+  /** The empty workbook to fill in. */
+  template?(options: TransferOptions): Promise<Blob>;
+}
+
+/** An export or template column (building-blocks §3 "Export field"). */
+export interface ExportField {
+  key: string;
+  title: string;
+}
+
+export type ExportArgs = ListQuery & { exportFields: ExportField[]; extraData?: unknown };
+
+/** Import field descriptor (building-blocks §3): what the template and the import need to know. */
+export interface ImportField {
+  key: string;
+  title: string;
+  required?: boolean;
+  selectItems?: { value: unknown; label: string }[];
+}
+
+export interface TransferOptions {
+  importTemplateId?: string;
+  fields?: ImportField[];
+  /** Shown in the file name; not sent. */
+  title?: string;
+}
+
+/** One bad row of an import: its workbook row number, the column and what is wrong. */
+export interface ImportRowError {
+  row: number;
+  key?: string;
+  title?: string;
+  message: string;
+}
+
+export interface ImportResult {
+  imported: number;
+  errors: ImportRowError[];
 }
 
 /** Options for a field: from dictApi (cached and de-duplicated across fields) or a keyword search. */

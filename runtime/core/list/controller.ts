@@ -39,6 +39,8 @@ export interface ListControllerOptions {
   /** Fixed parts of every query (data scoping, joins). */
   extraQuery?: Partial<ListQuery>;
   initialSearch?: Row;
+  /** Columns a view needs beyond the fields (the gantt's task keys). */
+  alsoShow?: readonly string[];
   onError?: (error: NonNullable<ListState['error']>) => void;
 }
 
@@ -92,6 +94,7 @@ export function createListController(options: ListControllerOptions): ListContro
       pageSize: state.pageSize,
       sorts: options.sorts,
       extra: options.extraQuery,
+      alsoShow: options.alsoShow,
     });
 
   async function load(allowStepBack = true): Promise<void> {

@@ -69,6 +69,8 @@ export interface BuildQueryOptions {
   sorts?: SortSpec[];
   /** Server-side scoping and joins the schema declares (dataLimitType, leftJoins, ...). */
   extra?: Partial<ListQuery>;
+  /** Columns a view needs beyond the fields (the gantt's parent key, ...). */
+  alsoShow?: readonly string[];
 }
 
 /** Fields that are real columns: no display-only widgets, no not_sql_field. */
@@ -84,7 +86,7 @@ export function buildListQuery(
   const idKey = options.idKey ?? 'id';
   const query: ListQuery = {
     ...options.extra,
-    showFields: [...new Set([idKey, ...columnKeys(fields)])],
+    showFields: [...new Set([idKey, ...columnKeys(fields), ...(options.alsoShow ?? [])])],
     querys: [...(options.extra?.querys ?? []), ...buildConditions(fields, values)],
     sorts: options.sorts?.length ? options.sorts : [DEFAULT_SORT],
     relate: options.extra?.relate ?? 'AND',

@@ -12,6 +12,12 @@ import { formatCell } from '../../core/list/format';
 import { useRuntime, useT } from '../../react/context';
 import type { ListAction } from './definition';
 
+/** Above this many rows on one page the table renders only the rows in view (antd `virtual`). */
+export const VIRTUAL_ROWS = 100;
+const VIRTUAL_HEIGHT = 600;
+const COLUMN_WIDTH = 160;
+const ACTIONS_WIDTH = 220;
+
 export type RowAction = Extract<ListAction, 'edit' | 'copy' | 'detail' | 'delete'>;
 export const ROW_ACTIONS: readonly RowAction[] = ['edit', 'copy', 'detail', 'delete'];
 
@@ -34,8 +40,12 @@ export function ListTable(props: ListTableProps) {
   const { lang } = useRuntime();
   const t = useT();
 
+  // Virtual rendering needs fixed widths and a numeric scroll area; small pages keep natural widths.
+  // Decided from the page size, not the rows: switching when rows arrive would mount the table twice.
+  const virtual = props.paginate ? state.pageSize > VIRTUAL_ROWS : true;
   const columns = useMemo<ColumnsType<Row>>(() => {
     const out: ColumnsType<Row> = fields.map((field) => ({
+      ...(virtual ? { width: COLUMN_WIDTH } : {}),
       key: field.key,
       dataIndex: field.key,
       title: textOf(field.title, lang),
@@ -47,6 +57,7 @@ export function ListTable(props: ListTableProps) {
         key: '__actions',
         title: t('runtime.list.operation'),
         fixed: 'right',
+        ...(virtual ? { width: ACTIONS_WIDTH } : {}),
         render: (_: unknown, row: Row) => (
           <Space size={0}>
             {rowActions.map((action) => (
@@ -65,7 +76,8 @@ export function ListTable(props: ListTableProps) {
       });
     }
     return out;
-  }, [fields, lang, dictOptions, rowActions, onRowAction, t]);
+  }, [fields, lang, dictOptions, rowActions, onRowAction, t, virtual]);
+  const scrollX = fields.length * COLUMN_WIDTH + (rowActions.length ? ACTIONS_WIDTH : 0) + (props.selectable ? 48 : 0);
 
   return (
     <Table<Row>
@@ -74,7 +86,8 @@ export function ListTable(props: ListTableProps) {
       columns={columns}
       dataSource={state.rows}
       loading={state.loading}
-      scroll={{ x: 'max-content' }}
+      virtual={virtual}
+      scroll={virtual ? { x: scrollX, y: VIRTUAL_HEIGHT } : { x: 'max-content' }}
       locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('runtime.list.empty')} /> }}
       rowSelection={
         props.selectable

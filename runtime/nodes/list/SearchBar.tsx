@@ -41,6 +41,16 @@ export function SearchBar({ fields, columns = SEARCH_COLUMNS, fold = true, onSea
         event.preventDefault();
         onSearch(values());
       }}
+      onKeyDown={(event) => {
+        // Enter in a search input runs 查询. Handled here (not left to implicit submission) so it
+        // also works where a widget's input is not a plain text box; a widget that uses Enter
+        // itself (a select choosing an option, an IME composing) marks the event handled first.
+        const target = event.target as HTMLElement;
+        if (event.key !== 'Enter' || event.defaultPrevented || event.nativeEvent.isComposing) return;
+        if (target.tagName !== 'INPUT' || (target as HTMLInputElement).type === 'checkbox') return;
+        event.preventDefault();
+        onSearch(values());
+      }}
     >
       <FormProvider form={form}>
         <FormBody nodes={shown} mode="search" columns={columns} />

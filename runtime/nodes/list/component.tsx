@@ -1,49 +1,77 @@
 /**
- * The list page (building-blocks §2): title bar and header buttons (新增, 批量删除), search form,
- * selected-count bar, table with paging and row actions, delete confirm and the detail modal.
- * State and rules live in the headless controller (runtime/core/list), data behind the provider,
- * and each action in runtime/actions; this file only wires them to antd.
+ * The list page (building-blocks §2): title bar and header buttons, search form, selected-count
+ * bar, the table / card / gantt views of one query, row actions, the detail modal, and the
+ * column, export and import dialogs. State and rules live in the headless controller
+ * (runtime/core/list), data behind the provider, each action in runtime/actions; this file wires.
  */
-import { Alert, Button, Space, Typography } from 'antd';
+import { Alert, Button, message, Typography } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { textOf } from '../../../protocol/page-schema';
 import { deleteSelected } from '../../actions/batch-delete';
 import { deleteRecord } from '../../actions/delete';
+import { saveBlob } from '../../actions/download';
+import { exportRecords } from '../../actions/export';
+import { downloadTemplate, importWorkbook } from '../../actions/import';
 import { loadFailureMessage } from '../../actions/result-message';
 import type { RecordMode } from '../../actions/types';
-import type { Row } from '../../core/data/provider';
+import type { ExportField, Row, TransferOptions } from '../../core/data/provider';
+import { columnPrefKey } from '../../core/list/column-prefs';
 import { searchFields, tableFields, valueFields } from '../../core/list/fields';
+import { buildExportArgs, exportableFields, importFields } from '../../core/list/transfer';
 import { useRuntime, useT } from '../../react/context';
 import { useActionUi } from '../form/action-ui';
-import { LIST_ACTIONS, type ListNodeSchema } from './definition';
+import { ColumnSettings, useHiddenColumns } from './ColumnSettings';
+import { DEFAULT_ACTIONS, type ListNodeSchema, type ListView } from './definition';
+import { ExportDialog } from './ExportDialog';
+import { ImportDialog } from './ImportDialog';
 import { ListTable, ROW_ACTIONS, type RowAction } from './ListTable';
+import { ListToolbar } from './ListToolbar';
 import { RecordModal } from './RecordModal';
 import { SearchBar } from './SearchBar';
 import { useDictOptions, useListController } from './use-list';
+import { CardView } from './views/CardView';
+import { GanttView } from './views/GanttView';
+
+type Dialog = 'columns' | 'export' | 'import' | undefined;
 
 export function ListNode({ node }: { node: ListNodeSchema }) {
   const runtime = useRuntime();
   const t = useT();
   const [ui, holder] = useActionUi();
+  const [notices, noticeHolder] = message.useMessage();
   const roleIds = runtime.user?.roleIds;
   const idKey = node.idKey ?? node.dataSource.idKey ?? 'id';
-  const sourceKey = JSON.stringify(node.dataSource);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- sourceKey stands for node.dataSource
-  const provider = useMemo(() => runtime.providerFor(node.dataSource), [runtime, sourceKey]);
+  // STATIC rows are compared by reference: serialising 10k rows on every render costs frames.
+  const { data: staticRows, ...sourceRest } = node.dataSource;
+  const sourceKey = JSON.stringify(sourceRest);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- sourceKey and staticRows stand for node.dataSource
+  const provider = useMemo(() => runtime.providerFor(node.dataSource), [runtime, sourceKey, staticRows]);
   const fields = useMemo(() => valueFields(node.fields), [node.fields]);
   const columns = useMemo(() => tableFields(fields, roleIds), [fields, roleIds]);
   const searchable = useMemo(
     () => (node.search === false ? [] : searchFields(fields, roleIds)),
     [node.search, fields, roleIds],
   );
-  const actions = new Set(node.actions ?? LIST_ACTIONS);
-  const rowActions = useMemo(
-    () => ROW_ACTIONS.filter((a) => (node.actions ?? LIST_ACTIONS).includes(a)),
-    [node.actions],
-  );
+  const declared = node.actions ?? DEFAULT_ACTIONS;
+  const actions = useMemo(() => new Set(declared), [declared]);
+  const rowActions = useMemo(() => ROW_ACTIONS.filter((a) => declared.includes(a)), [declared]);
+  const views: ListView[] = node.views?.length ? node.views : ['table'];
+  const [view, setView] = useState<ListView>(views[0]);
   const paging = node.pagination === false ? undefined : (node.pagination ?? {});
   const dictOptions = useDictOptions(columns);
+  const [dialog, setDialog] = useState<Dialog>();
+  const [busy, setBusy] = useState(false);
 
+  // The gantt reads its task keys from the rows: ask for those the schema names in `gantt`, and
+  // for the default names (text, start_date, duration, parent) only where they are fields.
+  const fieldKeys = new Set(fields.map((f) => f.key));
+  const ganttDefaults = { text: 'text', start: 'start_date', duration: 'duration', parent: 'parent' } as const;
+  const ganttKeys = views.includes('gantt')
+    ? (Object.keys(ganttDefaults) as (keyof typeof ganttDefaults)[])
+        .map((k) => node.gantt?.[k] ?? (fieldKeys.has(ganttDefaults[k]) ? ganttDefaults[k] : undefined))
+        .filter((k): k is string => !!k)
+    : [];
+  const alsoShow = ganttKeys.join(',');
   const [controller, state] = useListController(
     {
       provider,
@@ -53,12 +81,17 @@ export function ListNode({ node }: { node: ListNodeSchema }) {
       pageSize: paging?.pageSize,
       keepSelectionOnPageChange: paging?.keepSelection,
       sorts: node.sorts,
+      alsoShow: alsoShow ? alsoShow.split(',') : undefined,
       onError: (error) => ui.warning(loadFailureMessage(error, ui.lang)),
     },
-    [provider, fields, idKey, !!paging, paging?.pageSize, paging?.keepSelection, JSON.stringify(node.sorts)],
+    [provider, fields, idKey, !!paging, paging?.pageSize, paging?.keepSelection, JSON.stringify(node.sorts), alsoShow],
   );
   const [modal, setModal] = useState<{ mode: RecordMode; id?: string }>();
   const after = useCallback((ids: string[]) => controller.afterRemove(ids), [controller]);
+  const prefKey = actions.has('columns') ? columnPrefKey(node.table ?? node.key ?? 'list') : undefined;
+  const columnKeys = useMemo(() => columns.map((c) => c.key), [columns]);
+  const [hidden, saveHidden] = useHiddenColumns(prefKey, columnKeys, ui.warning);
+  const shown = useMemo(() => columns.filter((c) => !hidden.includes(c.key)), [columns, hidden]);
 
   const onRowAction = useCallback(
     (action: RowAction, row: Row) => {
@@ -70,29 +103,64 @@ export function ListNode({ node }: { node: ListNodeSchema }) {
   );
 
   const title = textOf(node.title, runtime.lang);
-  const selectable = actions.has('batchDelete');
+  const fileTitle = title || node.table || node.key || '';
+  const exportable = useMemo(() => exportableFields(fields, runtime.lang), [fields, runtime.lang]);
+  const transfer = (): TransferOptions =>
+    node.importTemplateId
+      ? { importTemplateId: node.importTemplateId }
+      : { fields: importFields(fields, runtime.lang) };
+  const progress = (text: string) => {
+    void notices.open({ key: 'tessera-export', type: 'loading', content: text, duration: 0 });
+    return () => notices.destroy('tessera-export');
+  };
+  const runExport = async (chosen: ExportField[]) => {
+    setBusy(true);
+    const args = buildExportArgs(controller.buildQuery(), { exportFields: chosen, ids: state.selectedKeys, idKey });
+    const done = await exportRecords({
+      provider,
+      args,
+      available: exportable.length,
+      title: fileTitle,
+      ui,
+      progress,
+      save: saveBlob,
+    });
+    setBusy(false);
+    if (done) setDialog(undefined);
+  };
+  const onToolbar = (action: 'add' | 'batchDelete' | 'export' | 'import' | 'columns') => {
+    if (action === 'add') setModal({ mode: 'add' });
+    else if (action === 'batchDelete') void deleteSelected({ provider, ids: state.selectedKeys, ui, after });
+    else if (action === 'export' && exportable.length === 0) ui.warning(t('list.export.noneConfigured'));
+    else setDialog(action);
+  };
+
+  const selectable = actions.has('batchDelete') || actions.has('export');
   const count = state.selectedKeys.length;
+  const viewProps = {
+    fields: shown,
+    state,
+    rowKey: controller.keyOf,
+    dictOptions,
+    rowActions,
+    selectable,
+    keepSelection: !!paging?.keepSelection,
+    paginate: !!paging,
+    onRowAction,
+    onSelect: (keys: string[], rows: Row[]) => controller.setSelection(keys, rows),
+    onPage: (current: number, pageSize: number) => void controller.setPage(current, pageSize),
+  };
   return (
     <div className="tessera-list" data-node-key={node.key}>
       {holder}
+      {noticeHolder}
       <div className="tessera-list-header" style={{ display: 'flex', alignItems: 'center', marginBottom: 16 }}>
         {(node.showTitle ?? !!title) && (
           <Typography.Title level={5} style={{ margin: 0, flex: 1 }}>
             {title}
           </Typography.Title>
         )}
-        <Space style={{ marginLeft: 'auto' }}>
-          {actions.has('add') && (
-            <Button type="primary" onClick={() => setModal({ mode: 'add' })}>
-              {t('runtime.list.add')}
-            </Button>
-          )}
-          {selectable && (
-            <Button danger onClick={() => void deleteSelected({ provider, ids: state.selectedKeys, ui, after })}>
-              {t('runtime.list.batchDelete')}
-            </Button>
-          )}
-        </Space>
+        <ListToolbar actions={actions} views={views} view={view} onView={setView} on={onToolbar} />
       </div>
       {searchable.length > 0 && node.search !== false && (
         <SearchBar
@@ -103,7 +171,7 @@ export function ListNode({ node }: { node: ListNodeSchema }) {
           onReset={() => void controller.reset()}
         />
       )}
-      {selectable && count > 0 && (
+      {selectable && count > 0 && view !== 'gantt' && (
         <Alert
           type="info"
           style={{ marginBottom: 16 }}
@@ -115,19 +183,44 @@ export function ListNode({ node }: { node: ListNodeSchema }) {
           }
         />
       )}
-      <ListTable
+      {view === 'table' && <ListTable {...viewProps} />}
+      {view === 'card' && <CardView {...viewProps} />}
+      {view === 'gantt' && (
+        <GanttView rows={state.rows} idKey={idKey} fields={fields} settings={node.gantt} loading={state.loading} />
+      )}
+      <ColumnSettings
+        open={dialog === 'columns'}
         fields={columns}
-        state={state}
-        rowKey={controller.keyOf}
-        dictOptions={dictOptions}
-        rowActions={rowActions}
-        selectable={selectable}
-        keepSelection={!!paging?.keepSelection}
-        paginate={!!paging}
-        onRowAction={onRowAction}
-        onSelect={(keys, rows) => controller.setSelection(keys, rows)}
-        onPage={(current, pageSize) => void controller.setPage(current, pageSize)}
+        hidden={hidden}
+        onChange={(next) => void saveHidden(next)}
+        onClose={() => setDialog(undefined)}
       />
+      {dialog === 'export' && (
+        <ExportDialog
+          fields={exportable}
+          busy={busy}
+          onOk={(chosen) => void runExport(chosen)}
+          onClose={() => setDialog(undefined)}
+        />
+      )}
+      {dialog === 'import' && (
+        <ImportDialog
+          title={fileTitle}
+          onClose={() => setDialog(undefined)}
+          onTemplate={() =>
+            void downloadTemplate({ provider, options: transfer(), title: fileTitle, ui, save: saveBlob })
+          }
+          onImport={async (file) => {
+            const outcome = await importWorkbook({ provider, file, options: transfer(), ui });
+            if (outcome.ok) {
+              setDialog(undefined);
+              await controller.reset(state.searchValues);
+              return { ok: true, errors: [] };
+            }
+            return { ok: false, errors: outcome.errors };
+          }}
+        />
+      )}
       {modal && (
         <RecordModal
           key={`${modal.mode}:${modal.id ?? ''}`}

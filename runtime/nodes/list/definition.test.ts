@@ -45,4 +45,27 @@ describe('list and form node schemas', () => {
     expect(validatePage(page({ ...form, mode: 'delete' })).valid).toBe(false);
     expect(validatePage(page({ ...list, sorts: [{ key: 'name; drop table x', order: 'asc' }] })).valid).toBe(false);
   });
+
+  it('accept views, gantt keys and an import template id, and reject bad ones', () => {
+    const ok = page({
+      ...list,
+      actions: ['export', 'import', 'columns'],
+      views: ['card', 'gantt'],
+      gantt: { text: 'name', start: 'signed_at', duration: 'days', parent: 'parent_id', scale: 'month' },
+      importTemplateId: 'tpl_1',
+    });
+    expect(validatePage(ok)).toEqual({ valid: true, errors: [] });
+    const bad = validatePage(
+      page({
+        ...list,
+        views: ['table', 'kanban'],
+        gantt: { text: 'name;drop', scale: 'day', links: true },
+        importTemplateId: '../x',
+      }),
+    );
+    const paths = bad.errors.map((e) => e.path);
+    expect(paths).toEqual(expect.arrayContaining(['/body/0/views/1', '/body/0/importTemplateId']));
+    expect(paths.some((p) => p.startsWith('/body/0/gantt'))).toBe(true);
+    expect(validatePage(page({ ...list, views: [] })).valid).toBe(false);
+  });
 });

@@ -7,8 +7,23 @@ import type { SchemaNode, Text } from '../../../protocol/page-schema';
 import type { DataSourceConfig } from '../../core/data/provider';
 import { defineNode } from '../../core/registry';
 
-export const LIST_ACTIONS = ['add', 'edit', 'copy', 'detail', 'delete', 'batchDelete'] as const;
+export const LIST_ACTIONS = [
+  'add',
+  'edit',
+  'copy',
+  'detail',
+  'delete',
+  'batchDelete',
+  'export',
+  'import',
+  'columns',
+] as const;
 export type ListAction = (typeof LIST_ACTIONS)[number];
+/** What a list offers when the schema names no actions: the record actions, no spreadsheets. */
+export const DEFAULT_ACTIONS: readonly ListAction[] = ['add', 'edit', 'copy', 'detail', 'delete', 'batchDelete'];
+
+export const LIST_VIEWS = ['table', 'card', 'gantt'] as const;
+export type ListView = (typeof LIST_VIEWS)[number];
 
 export interface ListNodeSchema {
   type: 'list';
@@ -26,11 +41,18 @@ export interface ListNodeSchema {
   pagination?: false | { pageSize?: number; keepSelection?: boolean };
   sorts?: SortSpec[];
   actions?: ListAction[];
+  /** Views the user may switch between, the first shown first (default: table only). */
+  views?: ListView[];
+  /** Gantt task field keys (default text / start_date / duration / parent) and the first scale. */
+  gantt?: { text?: string; start?: string; duration?: string; parent?: string; scale?: 'week' | 'month' };
+  /** Import by a server-side template instead of the field descriptors. */
+  importTemplateId?: string;
   modal?: { width?: string | number; columns?: number };
   /** Fields, and containers (grid, tab) that lay them out in the modal. */
   fields: SchemaNode[];
 }
 
+const fieldKey = { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]*$', maxLength: 64 };
 const positiveInt = (max: number) => ({ type: 'integer', minimum: 1, maximum: max });
 
 export const listNode = defineNode({
@@ -81,6 +103,19 @@ export const listNode = defineNode({
         },
       },
       actions: { type: 'array', uniqueItems: true, items: { enum: [...LIST_ACTIONS] } },
+      views: { type: 'array', minItems: 1, uniqueItems: true, items: { enum: [...LIST_VIEWS] } },
+      gantt: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          text: fieldKey,
+          start: fieldKey,
+          duration: fieldKey,
+          parent: fieldKey,
+          scale: { enum: ['week', 'month'] },
+        },
+      },
+      importTemplateId: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' },
       modal: {
         type: 'object',
         additionalProperties: false,

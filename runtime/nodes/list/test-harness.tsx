@@ -20,9 +20,11 @@ export function renderPage(
   options: {
     schema?: PageSchema;
     rows?: Row[];
-    intercept?: (call: RequestOptions) => ApiResult | Promise<ApiResult> | undefined | Promise<undefined>;
+    intercept?: (call: RequestOptions) => ApiResult | undefined | Promise<ApiResult | undefined>;
     recordId?: string;
     lang?: 'zh' | 'en';
+    /** Per-user prefs store; share one Map between renders to act as the same user in a new browser. */
+    prefs?: Map<string, unknown>;
   } = {},
 ) {
   const customers = createMemoryProvider({
@@ -36,6 +38,7 @@ export function renderPage(
     tables: { customer: customers },
     dicts: { 'dict/customer_level': CUSTOMER_LEVELS },
     intercept: options.intercept,
+    prefs: options.prefs ?? new Map(),
   });
   const runtime = createRuntimeValue({ request, lang: options.lang ?? 'zh', user: { id: 'u1', roleIds: ['r1'] } });
   const view = render(

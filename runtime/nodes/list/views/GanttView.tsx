@@ -1,0 +1,64 @@
+/**
+ * The gantt view (building-blocks §2, §9): the rows of the list's query as tasks (text /
+ * start_date / duration / parent, keys set in the schema's `gantt`), a week or month scale, the
+ * 今日 marker, no links. The chart library loads lazily: its own chunk, fetched on first show.
+ */
+import { Radio, Spin } from 'antd';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { textOf, type FieldDefinition } from '../../../../protocol/page-schema';
+import type { Row } from '../../../core/data/provider';
+import { toGanttTasks, type GanttKeys, type GanttScale } from '../../../core/list/gantt';
+import { useRuntime, useT } from '../../../react/context';
+
+const GanttChart = lazy(() => import('./gantt-chart'));
+
+export interface GanttSettings extends GanttKeys {
+  scale?: GanttScale;
+}
+
+export function GanttView(props: {
+  rows: Row[];
+  idKey: string;
+  fields: readonly FieldDefinition[];
+  settings?: GanttSettings;
+  loading?: boolean;
+}) {
+  const { lang } = useRuntime();
+  const t = useT();
+  const [scale, setScale] = useState<GanttScale>(props.settings?.scale ?? 'week');
+  const { rows, idKey, settings } = props;
+  const tasks = useMemo(() => toGanttTasks(rows, idKey, settings), [rows, idKey, settings]);
+  const textKey = settings?.text ?? 'text';
+  const textField = props.fields.find((f) => f.key === textKey);
+  return (
+    <div className="tessera-list-gantt">
+      <Radio.Group
+        size="small"
+        value={scale}
+        onChange={(e) => setScale(e.target.value as GanttScale)}
+        style={{ marginBottom: 8 }}
+        optionType="button"
+        options={[
+          { value: 'week', label: t('list.gantt.week') },
+          { value: 'month', label: t('list.gantt.month') },
+        ]}
+      />
+      <Spin spinning={!!props.loading}>
+        <Suspense
+          fallback={
+            <Spin tip={t('list.gantt.loading')}>
+              <div style={{ height: 480 }} />
+            </Spin>
+          }
+        >
+          <GanttChart
+            tasks={tasks}
+            scale={scale}
+            todayLabel={t('list.gantt.today')}
+            textTitle={textField ? textOf(textField.title, lang) : textKey}
+          />
+        </Suspense>
+      </Spin>
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+// @vitest-environment happy-dom
+import '../../../../tests/dom-setup';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { PageSchema } from '../../../../protocol/page-schema';
+import { renderPage } from '../test-harness';
+
+// vtable-gantt draws on a canvas, which happy-dom lacks: record what the view asks it to draw.
+const drawn = vi.hoisted(() => ({ options: [] as any[], released: 0 }));
+vi.mock('@visactor/vtable-gantt', () => ({
+  Gantt: class {
+    constructor(_host: HTMLElement, options: unknown) {
+      drawn.options.push(options);
+    }
+    release() {
+      drawn.released += 1;
+    }
+  },
+}));
+
+const DAY = 86_400_000;
+const start = new Date(2024, 0, 1).getTime();
+const rows = [
+  { id: 't1', name: '项目', begin: start, days: 10, up: null, create_at: 3 },
+  { id: 't2', name: '设计', begin: start + DAY, days: 3, up: 't1', create_at: 2 },
+  { id: 't3', name: '开发', begin: start + 4 * DAY, days: 5, up: 't1', create_at: 1 },
+];
+const schema = {
+  schemaVersion: 1,
+  type: 'page',
+  body: [
+    {
+      type: 'list',
+      key: 'plan',
+      title: '计划',
+      dataSource: { kind: 'STATIC', data: rows },
+      views: ['gantt', 'table'],
+      gantt: { text: 'name', start: 'begin', duration: 'days', parent: 'up' },
+      fields: [
+        { key: 'name', title: '任务', type: 'input' },
+        { key: 'begin', title: '开始', type: 'date' },
+        { key: 'days', title: '天数', type: 'number' },
+      ],
+    },
+  ],
+} as unknown as PageSchema;
+
+describe('gantt view', () => {
+  it('loads the chart lazily and draws the tasks as a tree with the 今日 marker, week then month', async () => {
+    renderPage({ schema });
+    await waitFor(() => expect(drawn.options.length).toBeGreaterThan(0), { timeout: 10_000 });
+    const options = drawn.options.at(-1);
+    expect(options.records).toEqual([
+      {
+        id: 't1',
+        text: '项目',
+        start: '2024-01-01',
+        end: '2024-01-10',
+        children: [
+          { id: 't2', text: '设计', start: '2024-01-02', end: '2024-01-04' },
+          { id: 't3', text: '开发', start: '2024-01-05', end: '2024-01-09' },
+        ],
+      },
+    ]);
+    expect(options.timelineHeader.colWidth).toBe(120);
+    expect(options.timelineHeader.scales.map((s: { unit: string }) => s.unit)).toEqual(['week', 'day']);
+    const height = options.timelineHeader.scales.reduce(
+      (sum: number, s: { rowHeight: number }) => sum + s.rowHeight,
+      0,
+    );
+    expect(height).toBe(90);
+    expect(options.markLine[0]).toMatchObject({ content: '今日' });
+    expect(options.markLine[0].date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(options).not.toHaveProperty('dependency');
+    expect(options.taskListTable.columns[0].title).toBe('任务');
+
+    fireEvent.click(screen.getByText('月'));
+    await waitFor(() => expect(drawn.options.at(-1).timelineHeader.scales[0].unit).toBe('month'));
+    expect(drawn.released).toBeGreaterThan(0);
+  });
+});
