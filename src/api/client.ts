@@ -1,16 +1,14 @@
 /**
  * The one HTTP client: ky with the spec's headers (platform-shell §7), the crypto envelope, token
  * renewal from the `authorization` response header, and P4007 → sign out. Exposes `request`, the
- * RequestFn the runtime's data providers use.
+ * RequestFn the runtime's data providers use. The mechanics live in ./create-client.ts.
  */
-import ky, { HTTPError, type KyInstance } from 'ky';
+import type { KyInstance } from 'ky';
 import { ClientEnvelope } from '../../protocol/envelope/client';
-import { ResultCode } from '../../protocol/codes';
-import { CHANNEL_TYPE, CLIENT_TYPE, Headers, type ApiResult, type RequestFn } from '../../protocol/http';
-import { REQUEST_TIMEOUT_MS } from '../../protocol/constants';
-import { createEnvelopeHooks } from './envelope-hooks';
+import type { RequestFn } from '../../protocol/http';
+import { createApiClient } from './create-client';
 import { session, setToken } from '../session/store';
-import { currentLang } from '../i18n';
+import { currentLang, i18n } from '../i18n';
 
 let envelope: { key: string; value: ClientEnvelope } | undefined;
 
@@ -18,7 +16,8 @@ let envelope: { key: string; value: ClientEnvelope } | undefined;
 function currentEnvelope(): ClientEnvelope | undefined {
   const info = session.appInfo;
   if (!info?.encrypt || !info.public_key) return undefined;
-  if (envelope?.key !== info.public_key) envelope = { key: info.public_key, value: new ClientEnvelope(info.public_key) };
+  if (envelope?.key !== info.public_key)
+    envelope = { key: info.public_key, value: new ClientEnvelope(info.public_key) };
   return envelope.value;
 }
 
@@ -30,49 +29,18 @@ export function onLogout(listener: LogoutListener): () => void {
   return () => logoutListeners.delete(listener);
 }
 
-const envelopeHooks = createEnvelopeHooks(currentEnvelope);
-
-export const http: KyInstance = ky.create({
+const client = createApiClient({
   prefixUrl: '/api/',
-  timeout: REQUEST_TIMEOUT_MS,
-  retry: 0,
-  throwHttpErrors: false,
-  hooks: {
-    beforeRequest: [
-      (req) => {
-        req.headers.set(Headers.CHANNEL_TYPE, CHANNEL_TYPE);
-        req.headers.set(Headers.CLIENT_TYPE, CLIENT_TYPE);
-        req.headers.set(Headers.LANG, currentLang());
-        if (session.token) req.headers.set(Headers.AUTHORIZATION, session.token);
-        if (session.appInfo?.id) req.headers.set(Headers.APP_ID, session.appInfo.id);
-      },
-      ...(envelopeHooks.beforeRequest ?? []),
-    ],
-    afterResponse: [
-      ...(envelopeHooks.afterResponse ?? []),
-      (_req, _opts, res) => {
-        const renewed = res.headers.get(Headers.AUTHORIZATION);
-        if (renewed && session.token && renewed !== session.token) setToken(renewed);
-      },
-    ],
+  token: () => session.token,
+  saveToken: setToken,
+  appId: () => session.appInfo?.id,
+  lang: currentLang,
+  envelope: currentEnvelope,
+  onLogout: () => {
+    for (const listener of logoutListeners) listener();
   },
+  notJsonMessage: () => i18n.t('error.connection'),
 });
 
-export const request: RequestFn = async <T>(options: Parameters<RequestFn>[0]) => {
-  const searchParams: Record<string, string> = {};
-  for (const [key, value] of Object.entries(options.query ?? {})) {
-    if (value !== undefined) searchParams[key] = String(value);
-  }
-  const response = await http(options.url.replace(/^\//, ''), {
-    method: options.method,
-    json: options.body,
-    searchParams,
-  });
-  if (options.responseType === 'blob') {
-    if (!response.ok) throw new HTTPError(response, response as never, {} as never);
-    return { code: ResultCode.SUCCESS, message: '', data: (await response.blob()) as T };
-  }
-  const result = (await response.json()) as ApiResult<T>;
-  if (String(result.code) === ResultCode.LOGOUT) for (const listener of logoutListeners) listener();
-  return result;
-};
+export const http: KyInstance = client.http;
+export const request: RequestFn = client.request;

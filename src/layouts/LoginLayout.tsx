@@ -11,7 +11,10 @@ export function LoginLayout({ children }: { children: ReactNode }) {
   const title = appInfo?.title ?? 'Tessera';
   return (
     <div className={styles.page}>
-      <div className={styles.cover} style={appInfo?.login_cover ? { backgroundImage: `url(${appInfo.login_cover})` } : undefined} />
+      <div
+        className={styles.cover}
+        style={appInfo?.login_cover ? { backgroundImage: `url(${appInfo.login_cover})` } : undefined}
+      />
       <div className={styles.panel}>
         <div className={styles.lang}>
           <LanguageSwitch />

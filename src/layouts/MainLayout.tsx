@@ -1,47 +1,106 @@
-import { Layout } from 'antd';
-import { useState } from 'react';
+import { Button, Layout, Watermark } from 'antd';
+import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { session } from '../session/store';
-import { SideMenu } from './SideMenu';
-import { TopBar } from './TopBar';
-import { HomePage } from '../pages/HomePage';
-import { ModulePage } from '../pages/ModulePage';
-import { ErrorPage } from '../pages/ErrorPage';
+import { readSetting, writeSetting } from '../session/account';
+import { menuModeOf, watermarkRotate, watermarkText, type MenuMode } from '../session/app-settings';
+import type { AppInfo, UserInfo } from '../session/types';
 import { MENU_COLLAPSED_WIDTH, MENU_WIDTH } from '../../protocol/constants';
+import { NavMenu } from './NavMenu';
+import { TopBar } from './TopBar';
+import { RoutePage } from '../pages/RoutePage';
+import { ErrorPage } from '../pages/ErrorPage';
+import { ShellDialogs } from '../dialogs/ShellDialogs';
 import styles from './MainLayout.module.css';
 
-/** Header with logo and title, the side menu (200 px, 60 collapsed), and the page. */
-export function MainLayout({ path }: { path: string }) {
-  const { appInfo, app } = useSnapshot(session);
-  const [collapsed, setCollapsed] = useState(false);
-  const module = /^common\/([^/]+)$/.exec(path);
+function Brand({ collapsed }: { collapsed: boolean }) {
+  const { appInfo } = useSnapshot(session);
   return (
-    <Layout className={styles.root}>
-      <Layout.Sider
-        width={MENU_WIDTH}
-        collapsedWidth={MENU_COLLAPSED_WIDTH}
-        collapsed={collapsed}
-        theme="light"
-        className={styles.sider}
-      >
-        <div className={styles.brand}>
-          {appInfo?.logo ? <img src={appInfo.logo} alt="" className={styles.logo} /> : null}
-          {collapsed ? null : <span className={styles.title}>{appInfo?.shortTitle ?? appInfo?.short_title ?? appInfo?.title}</span>}
-        </div>
-        <SideMenu path={path} collapsed={collapsed} />
-      </Layout.Sider>
+    <div className={styles.brand} data-testid="brand">
+      {appInfo?.logo ? <img src={appInfo.logo} alt="" className={styles.logo} /> : null}
+      {collapsed ? null : (
+        <span className={styles.title}>{appInfo?.shortTitle ?? appInfo?.short_title ?? appInfo?.title}</span>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Header with logo and title; the menu at the side (200 px, 60 collapsed) or across the top (an
+ * app default the user can override); fold hides the menu; the app's watermark over the content.
+ */
+export function MainLayout({ path }: { path: string }) {
+  const { t } = useTranslation();
+  const { appInfo, user, app, notice } = useSnapshot(session);
+  const [collapsed, setCollapsed] = useState(false);
+  const [folded, setFolded] = useState(false);
+  const [choice, setChoice] = useState<MenuMode | undefined>(() => readSetting<MenuMode>('menuMode'));
+  useEffect(() => setChoice(readSetting<MenuMode>('menuMode')), [app]);
+  const mode = menuModeOf(appInfo as AppInfo | undefined, choice);
+  const changeMode = (next: MenuMode) => {
+    writeSetting('menuMode', next);
+    setChoice(next);
+  };
+  const mark = watermarkText(appInfo as AppInfo | undefined, user as UserInfo | undefined);
+
+  const collapseToggle = (
+    <Button
+      type="text"
+      aria-label={collapsed ? t('layout.expand') : t('layout.collapse')}
+      data-testid="collapse"
+      icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+      onClick={() => setCollapsed((value) => !value)}
+    />
+  );
+  const left =
+    mode === 'top' ? (
+      <>
+        <Brand collapsed={false} />
+        {folded ? null : <NavMenu path={path} mode="horizontal" />}
+      </>
+    ) : folded ? null : (
+      collapseToggle
+    );
+
+  const content = (
+    <Layout.Content className={styles.content}>
+      {notice ? <ErrorPage status={notice} app={app} /> : <RoutePage path={path} />}
+    </Layout.Content>
+  );
+  return (
+    <Layout className={styles.root} data-menu-mode={mode}>
+      {mode === 'side' && !folded ? (
+        <Layout.Sider
+          width={MENU_WIDTH}
+          collapsedWidth={MENU_COLLAPSED_WIDTH}
+          collapsed={collapsed}
+          theme="light"
+          className={styles.sider}
+          data-testid="sider"
+        >
+          <Brand collapsed={collapsed} />
+          <NavMenu path={path} mode="inline" collapsed={collapsed} />
+        </Layout.Sider>
+      ) : null}
       <Layout>
-        <TopBar collapsed={collapsed} onToggle={() => setCollapsed((value) => !value)} />
-        <Layout.Content className={styles.content}>
-          {path === 'index' ? (
-            <HomePage />
-          ) : module ? (
-            <ModulePage moduleId={module[1]} key={module[1]} />
-          ) : (
-            <ErrorPage status="404" app={app} />
-          )}
-        </Layout.Content>
+        <TopBar
+          folded={folded}
+          onFold={() => setFolded((value) => !value)}
+          menuMode={mode}
+          onMenuMode={changeMode}
+          left={left}
+        />
+        {mark ? (
+          <Watermark content={mark} rotate={watermarkRotate(appInfo as AppInfo | undefined)} data-testid="watermark">
+            {content}
+          </Watermark>
+        ) : (
+          content
+        )}
       </Layout>
+      <ShellDialogs />
     </Layout>
   );
 }

@@ -1,50 +1,128 @@
-import { App as AntdApp, Avatar, Button, Dropdown, Layout, Space } from 'antd';
-import { LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
+import { App as AntdApp, Badge, Button, Popover, QRCode, Space, Tooltip, Typography } from 'antd';
+import {
+  BellOutlined,
+  CustomerServiceOutlined,
+  FileTextOutlined,
+  InfoCircleOutlined,
+  ColumnWidthOutlined,
+  BorderLeftOutlined,
+  MessageOutlined,
+  PayCircleOutlined,
+  PictureOutlined,
+  PlayCircleOutlined,
+  RobotOutlined,
+} from '@ant-design/icons';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { session } from '../session/store';
-import { logout } from '../session/actions';
+import { barItems, todoBadge, type MenuMode } from '../session/app-settings';
+import type { AppInfo, UserInfo } from '../session/types';
 import { LanguageSwitch } from '../components/LanguageSwitch';
+import { AvatarMenu } from './AvatarMenu';
+import { useTodoCount } from './use-todo-count';
 
-/** Fold toggle on the left; language and the avatar menu on the right. */
-export function TopBar({ collapsed, onToggle }: { collapsed: boolean; onToggle: () => void }) {
+interface Props {
+  folded: boolean;
+  onFold: () => void;
+  menuMode: MenuMode;
+  onMenuMode: (mode: MenuMode) => void;
+  /** Left side of the header: the collapse toggle (side mode) or the horizontal menu (top mode). */
+  left?: ReactNode;
+}
+
+/** The top-right bar of spec platform-shell §2, each item under its own condition. */
+export function TopBar({ folded, onFold, menuMode, onMenuMode, left }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { modal } = AntdApp.useApp();
-  const { user, app } = useSnapshot(session);
+  const { user, app, appInfo } = useSnapshot(session);
+  const items = barItems(appInfo as AppInfo | undefined, user as UserInfo | undefined);
+  const todo = useTodoCount(Boolean(user));
+  const go = (route: string) => navigate(`/${app}/${route}`);
+  const icon = (key: string, label: string, node: ReactNode, onClick?: () => void) => (
+    <Tooltip title={label} key={key}>
+      <Button type="text" aria-label={label} data-testid={`bar-${key}`} icon={node} onClick={onClick} />
+    </Tooltip>
+  );
 
-  const confirmLogout = () =>
-    modal.confirm({
-      title: t('layout.logoutConfirm'),
+  const about = () =>
+    modal.info({
+      title: t('bar.about'),
+      content: (
+        <Typography.Paragraph>{t('bar.aboutText', { title: appInfo?.title ?? 'Tessera' })}</Typography.Paragraph>
+      ),
       okText: t('common.ok'),
-      cancelText: t('common.cancel'),
-      onOk: async () => {
-        await logout();
-        navigate(`/${app}/login`, { replace: true });
-      },
     });
+  const video = () =>
+    modal.info({
+      title: t('bar.video'),
+      width: 720,
+      content:
+        appInfo && (appInfo as { demo_video?: string }).demo_video ? (
+          <video src={(appInfo as { demo_video?: string }).demo_video} controls style={{ width: '100%' }} />
+        ) : (
+          <Typography.Text type="secondary">{t('bar.videoMissing')}</Typography.Text>
+        ),
+      okText: t('common.ok'),
+    });
+  const serviceQr = (
+    <div style={{ textAlign: 'center' }}>
+      <QRCode value={`${window.location.origin}/${app}/doc/readme`} size={140} bordered={false} />
+      <Typography.Text type="secondary">{t('bar.serviceHint')}</Typography.Text>
+    </div>
+  );
+  const badge = todoBadge(todo);
 
   return (
-    <Layout.Header style={{ height: 56, lineHeight: '56px', padding: '0 16px', background: '#fff', borderBottom: '1px solid #f0f0f0', display: 'flex', justifyContent: 'space-between' }}>
-      <Button
-        type="text"
-        aria-label={collapsed ? t('layout.expand') : t('layout.collapse')}
-        icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-        onClick={onToggle}
-      />
-      <Space size="middle">
+    <div
+      style={{
+        height: 56,
+        padding: '0 12px',
+        background: '#fff',
+        borderBottom: '1px solid #f0f0f0',
+        display: 'flex',
+        alignItems: 'center',
+        gap: 12,
+      }}
+    >
+      <div style={{ flex: 1, minWidth: 0, display: 'flex', alignItems: 'center' }}>{left}</div>
+      <Space size={2} data-testid="top-bar">
+        {items.adminTools && icon('ai-app', t('bar.aiApp'), <RobotOutlined />, () => go('app?create=ai'))}
+        {items.adminTools && icon('about', t('bar.about'), <InfoCircleOutlined />, about)}
+        {items.adminTools && (
+          <Popover content={serviceQr} title={t('bar.service')} trigger="click" key="service">
+            <Button
+              type="text"
+              aria-label={t('bar.service')}
+              data-testid="bar-service"
+              icon={<CustomerServiceOutlined />}
+            />
+          </Popover>
+        )}
+        {items.aiChat && icon('ai-chat', t('bar.aiChat'), <MessageOutlined />, () => go('ai/chat'))}
+        {items.aiDraw && icon('ai-draw', t('bar.aiDraw'), <PictureOutlined />, () => go('ai/img'))}
+        {icon(
+          'fold',
+          folded ? t('layout.unfold') : t('layout.fold'),
+          folded ? <BorderLeftOutlined /> : <ColumnWidthOutlined />,
+          onFold,
+        )}
+        {items.adminTools && icon('readme', t('bar.readme'), <FileTextOutlined />, () => go('doc/readme'))}
+        {items.adminTools && icon('video', t('bar.video'), <PlayCircleOutlined />, video)}
+        <Tooltip title={t('bar.todo')}>
+          <Button type="text" aria-label={t('bar.todo')} data-testid="bar-todo" onClick={() => go('backlog')}>
+            <Badge count={badge} size="small" data-testid="todo-badge">
+              <BellOutlined style={{ fontSize: 16 }} />
+            </Badge>
+          </Button>
+        </Tooltip>
+        {items.recharge &&
+          icon('recharge', t('bar.recharge'), <PayCircleOutlined />, () => go('user/detail?tab=recharge'))}
         <LanguageSwitch />
-        <Dropdown
-          menu={{ items: [{ key: 'logout', icon: <LogoutOutlined />, label: t('layout.logout'), onClick: confirmLogout }] }}
-          placement="bottomRight"
-        >
-          <Space style={{ cursor: 'pointer' }} data-testid="user-menu">
-            <Avatar size="small" src={user?.avatar || undefined} icon={<UserOutlined />} />
-            <span>{user?.name}</span>
-          </Space>
-        </Dropdown>
+        <AvatarMenu menuMode={menuMode} onMenuMode={onMenuMode} />
       </Space>
-    </Layout.Header>
+    </div>
   );
 }

@@ -12,22 +12,28 @@ import { onLogout } from '../api/client';
 import { clearSession, enterApp, session } from '../session/store';
 import { loadAppInfo, ShellError } from '../session/actions';
 import { guard } from './guard';
+import { isDashboardRoute, singlePath } from './pages';
 import { ErrorPage } from '../pages/ErrorPage';
-import { LoginPage } from '../pages/LoginPage';
+import { LoginPage } from '../pages/login/LoginPage';
+import { AccountPage } from '../pages/login/RegisterPage';
+import { DashboardPage } from '../pages/DashboardPage';
 import { MainLayout } from '../layouts/MainLayout';
+import { DashboardLayout } from '../layouts/DashboardLayout';
 import type { MenuInfo } from '../session/types';
 
 const ERROR_PAGES = new Set(['404', '405']);
 
 export function AppGate() {
   const { app = '' } = useParams();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const { t } = useTranslation();
   const { message } = AntdApp.useApp();
   const snap = useSnapshot(session);
   const [failure, setFailure] = useState<string>();
-  const path = decodeURI(pathname).slice(app.length + 1).replace(/^\/+|\/+$/g, '');
+  const path = decodeURI(pathname)
+    .slice(app.length + 1)
+    .replace(/^\/+|\/+$/g, '');
 
   useEffect(() => {
     enterApp(app);
@@ -72,9 +78,26 @@ export function AppGate() {
   }
   if (!ready || needsAppInfo) return <Spin fullscreen tip={t('login.loadingApp')} />;
 
-  const decision = guard({ app, path, hasToken: Boolean(snap.token), menus: (snap.menus ?? []) as MenuInfo[] });
+  // Doubled paths (/demo/demo/index, user/user) redirect to the single form before anything else.
+  const single = singlePath(app, path);
+  if (single !== undefined) return <Navigate to={`/${app}/${single}${search}`} replace />;
+
+  // On a sign-in screen the session counts once its menus are loaded: the token arrives first, and
+  // leaving for index before the menus would make the next page a 404.
+  const onAuthScreen = path === 'login' || path === 'register' || path === 'forget';
+  const hasToken = Boolean(snap.token) && (!onAuthScreen || snap.menus !== undefined);
+  const decision = guard({ app, path, hasToken, menus: (snap.menus ?? []) as MenuInfo[] });
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
   if (ERROR_PAGES.has(path)) return <ErrorPage status={path as '404' | '405'} app={app} />;
-  if (path === 'login' || path === 'register' || path === 'forget') return <LoginPage />;
+  if (path === 'login') return <LoginPage />;
+  if (path === 'register' || path === 'forget') return <AccountPage kind={path} key={path} />;
+  if (isDashboardRoute(path)) {
+    const id = path.slice('dashboard/common/'.length);
+    return (
+      <DashboardLayout>
+        <DashboardPage id={id} key={id} />
+      </DashboardLayout>
+    );
+  }
   return <MainLayout path={path} />;
 }

@@ -31,7 +31,16 @@ describe('access guard (platform-shell §2)', () => {
     expect(guard({ ...signedIn, path: 'home' })).toEqual({ kind: 'redirect', to: '/demo/index' });
   });
   it('rule 4: pages open to every signed-in user', () => {
-    for (const path of ['index', 'design/x', 'dashboard/design/x', 'user/detail', 'backlog', 'mess', 'doc/readme', 'ai/chat']) {
+    for (const path of [
+      'index',
+      'design/x',
+      'dashboard/design/x',
+      'user/detail',
+      'backlog',
+      'mess',
+      'doc/readme',
+      'ai/chat',
+    ]) {
       expect(guard({ ...signedIn, menus: [], path })).toEqual({ kind: 'allow' });
     }
   });
@@ -44,6 +53,9 @@ describe('access guard (platform-shell §2)', () => {
     expect(isGranted('frame/m9', menus)).toBe(false);
     expect(isGranted('user', menus)).toBe(true);
     expect(isGranted('role', menus)).toBe(false);
+    // A list's detail page comes with the list.
+    expect(isGranted('user/detail', menus)).toBe(true);
+    expect(isGranted('role/detail', menus)).toBe(false);
   });
   it('rule 6: anything else goes to 404', () => {
     expect(guard({ ...signedIn, path: 'common/other' })).toEqual({ kind: 'redirect', to: '/demo/404' });

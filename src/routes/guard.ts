@@ -19,7 +19,16 @@ export interface GuardInput {
 const ALWAYS_OPEN = new Set(['login', 'register', 'forget', '404', '405']);
 const AUTH_SCREENS = new Set(['login', 'register', 'forget']);
 /** Rule 4: open to any signed-in user. */
-const OPEN_TO_USERS = [/^index$/, /^design\/[^/]+$/, /^dashboard\/design\/[^/]+$/, /^user\/detail$/, /^backlog$/, /^mess$/, /^doc\/readme$/, /^ai\/chat$/];
+const OPEN_TO_USERS = [
+  /^index$/,
+  /^design\/[^/]+$/,
+  /^dashboard\/design\/[^/]+$/,
+  /^user\/detail$/,
+  /^backlog$/,
+  /^mess$/,
+  /^doc\/readme$/,
+  /^ai\/chat$/,
+];
 
 const APP_IDENTIFIER = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -48,7 +57,10 @@ export function isGranted(path: string, menus: MenuInfo[]): boolean {
   if (dashboard) return menus.some((menu) => String(menu.dashboard_id ?? '') === dashboard[1]);
   const frame = /^frame\/([^/]+)$/.exec(path);
   if (frame) return menus.some((menu) => String(menu.id) === frame[1]);
-  return menus.some((menu) => normalisePath(menu.path) === path);
+  if (menus.some((menu) => normalisePath(menu.path) === path)) return true;
+  // The detail page of a granted list (app/detail under app) comes with it: a list's rows open there.
+  const detail = /^(.+)\/detail$/.exec(path);
+  return detail ? menus.some((menu) => normalisePath(menu.path) === detail[1]) : false;
 }
 
 function normalisePath(path: string | undefined): string {

@@ -39,14 +39,20 @@ export async function fetchPicCode(): Promise<{ codeKey: string; image: string }
 }
 
 export async function login(form: { account: string; password: string; codeKey: string; code: string }): Promise<void> {
-  const data = await call<{ token: string }>({ method: 'POST', url: 'auth/login', body: { identify: session.app, ...form } });
+  const data = await call<{ token: string }>({
+    method: 'POST',
+    url: 'auth/login',
+    body: { identify: session.app, ...form },
+  });
   setToken(data.token);
   await loadUserAndMenus();
 }
 
 export async function loadUserAndMenus(): Promise<void> {
   const user = await call<UserInfo>({ method: 'GET', url: 'auth/userInfo' });
-  const roleIds = String(user.role_ids ?? '').split(',').filter(Boolean);
+  const roleIds = String(user.role_ids ?? '')
+    .split(',')
+    .filter(Boolean);
   const roles = await call<{ list: RoleInfo[] }>({
     method: 'POST',
     url: `common/${prefix()}role/list`,

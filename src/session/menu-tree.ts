@@ -15,7 +15,7 @@ export function buildMenuTree(menus: MenuInfo[]): MenuNode[] {
     else roots.push(node);
   }
   const order = (list: MenuNode[]) => {
-    list.sort((a, b) => (Number(a.sort ?? 0) - Number(b.sort ?? 0)) || a.title.localeCompare(b.title));
+    list.sort((a, b) => Number(a.sort ?? 0) - Number(b.sort ?? 0) || a.title.localeCompare(b.title));
     for (const node of list) order(node.children);
   };
   order(roots);

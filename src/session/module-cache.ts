@@ -1,13 +1,15 @@
 /**
- * Module page schemas are cached per app with the update_at they were fetched at; a schema is
- * fetched again only when the server's update_at for it changed (spec platform-shell §3).
+ * Module and dashboard page schemas are cached per app with the update_at they were fetched at; a
+ * schema is fetched again only when the server's update_at for it changed (spec platform-shell §3:
+ * the module and dashboard version maps).
  */
 import { isSuccess } from '../../protocol/codes';
 import { DEFAULT_TABLE_PREFIX } from '../../protocol/constants';
 import type { PageSchema } from '../../protocol/page-schema';
+import type { RequestOptions } from '../../protocol/http';
 import { request } from '../api/client';
 import { readStored, writeStored } from './storage';
-import { session, setModuleVersion } from './store';
+import { session, setDashboardVersion, setModuleVersion } from './store';
 import { ShellError } from './actions';
 
 export interface ModuleRecord {
@@ -18,34 +20,67 @@ export interface ModuleRecord {
   update_at: number;
 }
 
-let serverVersions: { app: string; versions: Map<string, number> } | undefined;
+interface Kind {
+  /** System table suffix: {prefix}module, {prefix}dashboard. */
+  table: string;
+  /** The call for one record. */
+  one: (id: string, prefix: string) => RequestOptions;
+  remember: (id: string, updateAt: number) => void;
+}
 
-async function currentVersions(): Promise<Map<string, number>> {
-  if (serverVersions?.app === session.app) return serverVersions.versions;
-  const prefix = session.appInfo?.table_prefix ?? DEFAULT_TABLE_PREFIX;
+const KINDS: Record<'module' | 'dashboard', Kind> = {
+  module: {
+    table: 'module',
+    one: (id) => ({ method: 'GET', url: `module/${encodeURIComponent(id)}` }),
+    remember: setModuleVersion,
+  },
+  dashboard: {
+    table: 'dashboard',
+    one: (id, prefix) => ({ method: 'GET', url: `common/${prefix}dashboard/${encodeURIComponent(id)}` }),
+    remember: setDashboardVersion,
+  },
+};
+
+const serverVersions = new Map<string, Map<string, number>>();
+const prefix = () => session.appInfo?.table_prefix ?? DEFAULT_TABLE_PREFIX;
+
+async function currentVersions(kind: keyof typeof KINDS): Promise<Map<string, number>> {
+  const key = `${session.app}/${kind}`;
+  const known = serverVersions.get(key);
+  if (known) return known;
   const result = await request<{ list: { id: string; update_at: number }[] }>({
     method: 'POST',
-    url: `common/${prefix}module/list`,
+    url: `common/${prefix()}${KINDS[kind].table}/list`,
     body: { showFields: ['id', 'update_at'], querys: [{ key: 'is_deleted', value: 0, rule: 'EQUAL' }], isPage: false },
   });
   if (!isSuccess(result.code)) throw new ShellError(result.message, String(result.code));
   const versions = new Map(result.data.list.map((row) => [String(row.id), Number(row.update_at)]));
-  serverVersions = { app: session.app, versions };
+  serverVersions.set(key, versions);
   return versions;
 }
 
-/** Forgets what the server said, e.g. after the designer saved a module. */
+/** Forgets what the server said, e.g. after the designer saved a module, or on refresh cache. */
 export function invalidateModuleVersions(): void {
-  serverVersions = undefined;
+  serverVersions.clear();
 }
 
-export async function loadModule(id: string): Promise<ModuleRecord> {
-  const versions = await currentVersions().catch(() => new Map<string, number>());
-  const cached = readStored<ModuleRecord>(session.app, `module_${id}`);
-  if (cached && versions.get(id) !== undefined && cached.update_at === versions.get(id)) return cached;
-  const result = await request<ModuleRecord>({ method: 'GET', url: `module/${encodeURIComponent(id)}` });
-  if (!isSuccess(result.code)) throw new ShellError(result.message, String(result.code));
-  writeStored(session.app, `module_${id}`, result.data);
-  setModuleVersion(id, Number(result.data.update_at));
-  return result.data;
+function parseSchema(record: ModuleRecord): ModuleRecord {
+  // The common API answers a JSON column as text; the module route as an object.
+  const schema = typeof record.schema === 'string' ? (JSON.parse(record.schema) as PageSchema) : record.schema;
+  return { ...record, schema, update_at: Number(record.update_at) };
 }
+
+async function loadCached(kind: keyof typeof KINDS, id: string): Promise<ModuleRecord> {
+  const versions = await currentVersions(kind).catch(() => new Map<string, number>());
+  const cached = readStored<ModuleRecord>(session.app, `${kind}_${id}`);
+  if (cached && versions.get(id) !== undefined && cached.update_at === versions.get(id)) return cached;
+  const result = await request<ModuleRecord>(KINDS[kind].one(id, prefix()));
+  if (!isSuccess(result.code)) throw new ShellError(result.message, String(result.code));
+  const record = parseSchema(result.data);
+  writeStored(session.app, `${kind}_${id}`, record);
+  KINDS[kind].remember(id, record.update_at);
+  return record;
+}
+
+export const loadModule = (id: string) => loadCached('module', id);
+export const loadDashboard = (id: string) => loadCached('dashboard', id);

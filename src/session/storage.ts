@@ -36,3 +36,14 @@ export function writeStored<T>(app: string, name: string, value: T, ttlMs = SESS
 export function removeStored(app: string, ...names: string[]): void {
   for (const name of names) localStorage.removeItem(storageKey(app, name));
 }
+
+/** Removes every stored value of one app whose name starts with `prefix` (e.g. cached schemas). */
+export function removeStoredByPrefix(app: string, prefix: string): void {
+  const start = storageKey(app, prefix);
+  const doomed: string[] = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = localStorage.key(i);
+    if (key?.startsWith(start)) doomed.push(key);
+  }
+  for (const key of doomed) localStorage.removeItem(key);
+}

@@ -15,6 +15,8 @@ export interface SessionState {
   /** module id → update_at of the schema we cached (a schema is refetched only when it changed). */
   moduleVersions: Record<string, number>;
   dashboardVersions: Record<string, number>;
+  /** A notice shown in place of the page (navbar popovers rendered as error results). */
+  notice?: 'ipBlocked' | 'debug';
 }
 
 export const session = proxy<SessionState>({ app: '', moduleVersions: {}, dashboardVersions: {} });
@@ -54,6 +56,22 @@ export function setAppInfo(info: AppInfo): void {
 export function setModuleVersion(id: string, updateAt: number): void {
   session.moduleVersions[id] = updateAt;
   writeStored(session.app, 'moduleVersions', { ...session.moduleVersions });
+}
+
+export function setDashboardVersion(id: string, updateAt: number): void {
+  session.dashboardVersions[id] = updateAt;
+  writeStored(session.app, 'dashboardVersions', { ...session.dashboardVersions });
+}
+
+/** Forgets every cached schema version (refresh cache). */
+export function clearVersions(): void {
+  session.moduleVersions = {};
+  session.dashboardVersions = {};
+  removeStored(session.app, 'moduleVersions', 'dashboardVersions');
+}
+
+export function showNotice(notice: SessionState['notice']): void {
+  session.notice = notice;
 }
 
 /** Logout clears token, menus and user info (spec platform-shell §4); app info stays. */

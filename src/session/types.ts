@@ -40,11 +40,18 @@ export interface AppInfo {
   short_title?: string;
   logo?: string;
   login_cover?: string;
-  watermark?: string;
-  watermark_rotate?: number;
+  /** Text, or 1 to mark pages with the viewer's name; 0 or empty for none. */
+  watermark?: string | number;
+  watermark_rotate?: number | null;
   source?: number;
-  ai_config?: string;
-  upload_config?: string;
+  ai_config?: string | Record<string, unknown> | null;
+  upload_config?: string | Record<string, unknown> | null;
+  /** Client protections; default on in production builds (see app-settings.ts). */
+  protect?: boolean;
+  /** Whether DingTalk sign-in is configured. */
+  dingtalk?: boolean;
+  /** The app's default menu mode. */
+  menu_mode?: 'side' | 'top';
   public_key?: string;
   encrypt?: boolean;
   table_prefix?: string;

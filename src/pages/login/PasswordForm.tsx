@@ -3,9 +3,8 @@ import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { LoginLayout } from '../layouts/LoginLayout';
-import { fetchPicCode, login } from '../session/actions';
-import { session } from '../session/store';
+import { fetchPicCode, login } from '../../session/actions';
+import { session } from '../../session/store';
 
 interface LoginForm {
   account: string;
@@ -14,7 +13,7 @@ interface LoginForm {
 }
 
 /** Password sign-in with the picture code (auth/getPicCode: single use, expiring). */
-export function LoginPage() {
+export function PasswordForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { message } = AntdApp.useApp();
@@ -35,7 +34,12 @@ export function LoginPage() {
     if (submitting || !picture) return;
     setSubmitting(true);
     try {
-      await login({ account: values.account.trim(), password: values.password, code: values.code.trim(), codeKey: picture.codeKey });
+      await login({
+        account: values.account.trim(),
+        password: values.password,
+        code: values.code.trim(),
+        codeKey: picture.codeKey,
+      });
       message.success(t('login.success'));
       navigate(`/${session.app}/index`, { replace: true });
     } catch (error) {
@@ -48,35 +52,59 @@ export function LoginPage() {
 
   const required = (name: string) => [{ required: true, whitespace: true, message: t('login.required', { name }) }];
   return (
-    <LoginLayout>
-      <Form form={form} size="large" onFinish={submit} autoComplete="on" aria-label={t('login.title')}>
-        <Form.Item name="account" rules={required(t('login.account'))}>
-          <Input prefix={<UserOutlined />} placeholder={t('login.accountPlaceholder')} autoComplete="username" maxLength={120} />
-        </Form.Item>
-        <Form.Item name="password" rules={required(t('login.password'))}>
-          <Input.Password prefix={<LockOutlined />} placeholder={t('login.passwordPlaceholder')} autoComplete="current-password" maxLength={120} />
-        </Form.Item>
-        <Form.Item>
-          <div style={{ display: 'flex', gap: 8 }}>
-            <Form.Item name="code" noStyle rules={required(t('login.code'))}>
-              <Input prefix={<SafetyOutlined />} placeholder={t('login.codePlaceholder')} maxLength={8} autoComplete="off" />
-            </Form.Item>
-            <button
-              type="button"
-              onClick={refreshCode}
-              title={t('login.refreshCode')}
-              aria-label={t('login.refreshCode')}
-              data-testid="pic-code"
-              style={{ width: 120, height: 40, padding: 0, border: '1px solid #d9d9d9', borderRadius: 6, background: '#fafafa', cursor: 'pointer', flex: 'none' }}
-            >
-              {picture ? <img src={picture.image} alt={t('login.code')} style={{ width: '100%', height: '100%' }} /> : null}
-            </button>
-          </div>
-        </Form.Item>
-        <Button type="primary" htmlType="submit" block loading={submitting}>
-          {t('login.submit')}
-        </Button>
-      </Form>
-    </LoginLayout>
+    <Form form={form} size="large" onFinish={submit} autoComplete="on" aria-label={t('login.title')}>
+      <Form.Item name="account" rules={required(t('login.account'))}>
+        <Input
+          prefix={<UserOutlined />}
+          placeholder={t('login.accountPlaceholder')}
+          autoComplete="username"
+          maxLength={120}
+        />
+      </Form.Item>
+      <Form.Item name="password" rules={required(t('login.password'))}>
+        <Input.Password
+          prefix={<LockOutlined />}
+          placeholder={t('login.passwordPlaceholder')}
+          autoComplete="current-password"
+          maxLength={120}
+        />
+      </Form.Item>
+      <Form.Item>
+        <div style={{ display: 'flex', gap: 8 }}>
+          <Form.Item name="code" noStyle rules={required(t('login.code'))}>
+            <Input
+              prefix={<SafetyOutlined />}
+              placeholder={t('login.codePlaceholder')}
+              maxLength={8}
+              autoComplete="off"
+            />
+          </Form.Item>
+          <button
+            type="button"
+            onClick={refreshCode}
+            title={t('login.refreshCode')}
+            aria-label={t('login.refreshCode')}
+            data-testid="pic-code"
+            style={{
+              width: 120,
+              height: 40,
+              padding: 0,
+              border: '1px solid #d9d9d9',
+              borderRadius: 6,
+              background: '#fafafa',
+              cursor: 'pointer',
+              flex: 'none',
+            }}
+          >
+            {picture ? (
+              <img src={picture.image} alt={t('login.code')} style={{ width: '100%', height: '100%' }} />
+            ) : null}
+          </button>
+        </div>
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block loading={submitting}>
+        {t('login.submit')}
+      </Button>
+    </Form>
   );
 }

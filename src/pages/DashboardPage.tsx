@@ -1,0 +1,28 @@
+import { Alert, Spin } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { loadDashboard, type ModuleRecord } from '../session/module-cache';
+import { PendingPage } from './PendingPage';
+import { SchemaView } from './SchemaView';
+
+/** /{app}/dashboard/common/{id}: the dashboard's page schema, or "not configured" until it has one. */
+export function DashboardPage({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const [record, setRecord] = useState<ModuleRecord>();
+  const [error, setError] = useState<string>();
+  useEffect(() => {
+    let live = true;
+    loadDashboard(id)
+      .then((value) => live && setRecord(value))
+      .catch((failure: Error) => live && setError(failure.message || t('page.loadFailed')));
+    return () => {
+      live = false;
+    };
+  }, [id, t]);
+  if (error) return <Alert type="error" showIcon message={t('page.loadFailed')} description={error} />;
+  if (!record) return <Spin style={{ display: 'block', margin: '64px auto' }} />;
+  const schema = record.schema;
+  if (!schema || schema.type !== 'page' || !Array.isArray(schema.body))
+    return <PendingPage route={`dashboard/common/${id}`} />;
+  return <SchemaView schema={schema} />;
+}

@@ -1,0 +1,31 @@
+import { Alert, Spin } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import type { PageSchema } from '../../protocol/page-schema';
+import { loadPageSchema } from '../routes/page-schemas';
+import { SchemaView } from './SchemaView';
+
+/** A shipped page schema (schemas/pages/...) for a fixed route; ?id= names the record of a detail page. */
+export function SchemaPage({ route }: { route: string }) {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const [schema, setSchema] = useState<PageSchema>();
+  const [error, setError] = useState<string>();
+
+  useEffect(() => {
+    let live = true;
+    setSchema(undefined);
+    setError(undefined);
+    loadPageSchema(route)
+      .then((loaded) => live && setSchema(loaded))
+      .catch((failure: Error) => live && setError(failure.message));
+    return () => {
+      live = false;
+    };
+  }, [route]);
+
+  if (error) return <Alert type="error" showIcon message={t('page.loadFailed')} description={error} />;
+  if (!schema) return <Spin style={{ display: 'block', margin: '64px auto' }} />;
+  return <SchemaView schema={schema} recordId={params.get('id') ?? undefined} />;
+}

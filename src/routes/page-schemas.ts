@@ -1,0 +1,23 @@
+/**
+ * The shipped page schemas under schemas/pages/ (system/, ai/, ...), loaded lazily: each file is its
+ * own chunk, fetched when its route opens. Committing a schema file is all it takes for its route
+ * to render it (see ./pages.ts).
+ */
+import type { PageSchema } from '../../protocol/page-schema';
+import { routeForSchemaFile } from './pages';
+
+const loaders = import.meta.glob<PageSchema>('../../schemas/pages/**/*.json', { import: 'default' });
+
+const byRoute = new Map<string, () => Promise<PageSchema>>();
+for (const [file, load] of Object.entries(loaders)) {
+  byRoute.set(routeForSchemaFile(file.replace(/^.*\/schemas\/pages\//, '')), load);
+}
+
+/** Routes that have a committed schema. */
+export const schemaRoutes: ReadonlySet<string> = new Set(byRoute.keys());
+
+export async function loadPageSchema(route: string): Promise<PageSchema> {
+  const load = byRoute.get(route);
+  if (!load) throw new Error(`no page schema for ${route}`);
+  return load();
+}
