@@ -1,29 +1,74 @@
-// `npm test`: every check a change must pass, in order, stopping at the first failure.
+// `npm test`: every check a change must pass, in order, stopping at the first failure, and a
+// closing line counting the tests of both runners (vitest and node's runner for e2e).
 // TEST_DATABASES (default sqlite) names the databases the API suites run against.
-import { ensureBuild, ensureDependencies, run } from './lib/ensure.mjs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { ensureBuild, ensureDependencies, root, run } from './lib/ensure.mjs';
 
 ensureDependencies();
+
+const reports = join(root, '.tmp');
+mkdirSync(reports, { recursive: true });
+const vitestReport = join(reports, 'vitest-report.json');
+const e2eReport = join(reports, 'e2e.tap');
+rmSync(vitestReport, { force: true });
+rmSync(e2eReport, { force: true });
 
 const steps = [
   ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
   ['format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']],
   ['typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
   ['schemas', 'npx', ['tsx', 'scripts/schemas-check.ts']],
-  ['unit and API tests', 'npx', ['vitest', 'run']],
+  [
+    'unit and API tests',
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`],
+  ],
   ['build', null, null],
-  ['end-to-end tests', process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', 'tests/e2e/']],
+  [
+    'end-to-end tests',
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '--test',
+      '--test-concurrency=1',
+      '--test-reporter=spec',
+      '--test-reporter-destination=stdout',
+      '--test-reporter=tap',
+      `--test-reporter-destination=${e2eReport}`,
+      'tests/e2e/',
+    ],
+  ],
 ];
 
-let passed = 0;
+function counts() {
+  let passed = 0;
+  let failed = 0;
+  if (existsSync(vitestReport)) {
+    const report = JSON.parse(readFileSync(vitestReport, 'utf8'));
+    passed += report.numPassedTests ?? 0;
+    failed += report.numFailedTests ?? 0;
+  }
+  if (existsSync(e2eReport)) {
+    const tap = readFileSync(e2eReport, 'utf8');
+    passed += Number(/^# pass (\d+)/m.exec(tap)?.[1] ?? 0);
+    failed += Number(/^# fail (\d+)/m.exec(tap)?.[1] ?? 0);
+  }
+  return { passed, failed };
+}
+
 for (const [name, command, args] of steps) {
   console.log(`\n▶ ${name}`);
-  if (command === null) {
-    ensureBuild({ force: true });
-  } else if (run(command, args) !== 0) {
+  const status = command === null ? (ensureBuild({ force: true }), 0) : run(command, args);
+  if (status !== 0) {
+    const { passed, failed } = counts();
     console.log(`\n✖ ${name} failed`);
-    console.log(`steps: ${passed} passed, 1 failed`);
+    console.log(`tests: ${passed} passed, ${Math.max(failed, 1)} failed`);
     process.exit(1);
   }
-  passed += 1;
 }
+const { passed, failed } = counts();
 console.log(`\n✔ all checks passed (TEST_DATABASES=${process.env.TEST_DATABASES ?? 'sqlite'})`);
+console.log(`tests: ${passed} passed, ${failed} failed`);
+if (passed === 0 || failed > 0) process.exit(1);

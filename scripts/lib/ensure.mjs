@@ -45,7 +45,17 @@ export function ensureDependencies() {
 /** vite build when dist/ is missing or older than the browser sources. */
 export function ensureBuild({ force = false } = {}) {
   const built = mtime(join(root, 'dist/index.html'));
-  const sources = newest(['index.html', 'src', 'runtime', 'protocol', 'designer', 'schemas', 'public', 'vite.config.ts', 'package-lock.json']);
+  const sources = newest([
+    'index.html',
+    'src',
+    'runtime',
+    'protocol',
+    'designer',
+    'schemas',
+    'public',
+    'vite.config.ts',
+    'package-lock.json',
+  ]);
   if (!force && built && built >= sources) return;
   console.log('Building the web app (vite build)…');
   if (run('npx', ['vite', 'build', '--logLevel', 'warn']) !== 0) process.exit(1);

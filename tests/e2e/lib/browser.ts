@@ -13,7 +13,15 @@ export async function openBrowser(): Promise<{ context: BrowserContext; page: Pa
     headless: true,
     viewport: { width: 1440, height: 900 },
     locale: 'zh-CN',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   const page = context.pages()[0] ?? (await context.newPage());
   return {

@@ -30,7 +30,8 @@ async function freePort(): Promise<number> {
 }
 
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  if (!existsSync(join(root, 'dist/index.html'))) throw new Error('dist/ is missing: run `npx vite build` (npm test does)');
+  if (!existsSync(join(root, 'dist/index.html')))
+    throw new Error('dist/ is missing: run `npx vite build` (npm test does)');
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'tessera-e2e-'));
   let output = '';
