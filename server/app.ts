@@ -24,6 +24,7 @@ import { tableNames } from './db/tables';
 import { ApiError, ModuleSchemaError } from './errors';
 import { loggerOptions } from './logger';
 import { TableRegistry } from './modules/registry';
+import { registerModuleSaveRoutes } from './modules/save-routes';
 import { AppStore } from './platform/apps';
 import { registerPlatformRoutes } from './platform/routes';
 import { registerPlugins } from './plugins/index';
@@ -121,6 +122,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerPlatformRoutes(app, ctx);
   registerAuthRoutes(app, ctx, users);
   registerCommonRoutes(app, ctx);
+  registerModuleSaveRoutes(app, ctx);
   registerPrefsRoutes(app, ctx);
   registerFiles(app, ctx);
   return app;

@@ -21,6 +21,8 @@ export interface Config {
    * picture code is this text (docs/decisions.md). Refused under any other NODE_ENV.
    */
   testCaptcha?: string;
+  /** IMPORT_MAX_ROWS: data rows one spreadsheet import may hold (default 200, building-blocks §6). */
+  importMaxRows?: number;
 }
 
 export class ConfigError extends Error {
@@ -112,6 +114,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (!/^[A-Za-z0-9]{1,8}$/.test(testCaptcha)) fail('TESSERA_TEST_CAPTCHA', testCaptcha, '1 to 8 letters or digits');
   }
 
+  // Unset: the import's own default (200) applies.
+  const importRaw = env.IMPORT_MAX_ROWS?.trim() || undefined;
+  if (importRaw !== undefined && (!/^\d{1,5}$/.test(importRaw) || Number(importRaw) < 1 || Number(importRaw) > 10000)) {
+    fail('IMPORT_MAX_ROWS', importRaw, 'an integer from 1 to 10000');
+  }
+
   return {
     port: Number(portRaw),
     host,
@@ -121,5 +129,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: pick(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     nodeEnv,
     ...(testCaptcha === undefined ? {} : { testCaptcha }),
+    ...(importRaw === undefined ? {} : { importMaxRows: Number(importRaw) }),
   };
 }

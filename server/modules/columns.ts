@@ -43,7 +43,7 @@ function findLists(nodes: unknown, out: AnyNode[] = []): AnyNode[] {
   return out;
 }
 
-function* walkFields(nodes: unknown): Generator<FieldDefinition> {
+export function* walkFields(nodes: unknown): Generator<FieldDefinition> {
   if (!Array.isArray(nodes)) return;
   for (const node of nodes) {
     if (!isObject(node)) continue;

@@ -39,42 +39,55 @@ export interface SyncResult {
 }
 
 export async function syncModuleTable(db: Db, table: string, columns: ModuleColumn[]): Promise<SyncResult> {
-  const run = async (trx: Kysely<any>): Promise<SyncResult> => {
-    const existing = await existingColumns(trx, table);
-    let result: SyncResult;
-    if (!existing) {
-      let builder = trx.schema
-        .createTable(table)
-        .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
-        .addColumn('app_id', 'varchar(32)', (c) => c.notNull())
-        .addColumn('create_by', 'varchar(32)')
-        .addColumn('create_at', 'bigint', (c) => c.notNull())
-        .addColumn('update_by', 'varchar(32)')
-        .addColumn('update_at', 'bigint', (c) => c.notNull())
-        .addColumn('is_deleted', 'smallint', (c) => c.notNull().defaultTo(0));
-      for (const column of columns) builder = builder.addColumn(column.name, sqlType(column.type, db));
-      if (db.spec.tableOptions) builder = builder.modifyEnd(db.spec.tableOptions);
-      await builder.execute();
-      // Lists sort by create_at desc by default, scoped to the app.
-      await trx.schema
-        .createIndex(uniqueIndexName(table, 'create_at').replace(/^uq_/, 'ix_'))
-        .on(table)
-        .columns(['app_id', 'create_at'])
-        .execute();
-      result = { created: true, addedColumns: columns.map((c) => c.name) };
-    } else {
-      const missing = columns.filter((c) => !existing.has(c.name.toLowerCase()));
-      for (const column of missing) {
-        await trx.schema.alterTable(table).addColumn(column.name, sqlType(column.type, db)).execute();
-      }
-      result = { created: false, addedColumns: missing.map((c) => c.name) };
-    }
-    for (const column of columns.filter((c) => c.unique)) {
-      await db.spec.ensureLiveUniqueIndex(trx, table, uniqueIndexName(table, column.name), ['app_id', column.name]);
-    }
-    return result;
-  };
+  const run = (trx: Kysely<any>) => syncModuleTableIn(trx, db, table, columns);
   return db.spec.transactionalDdl ? db.db.transaction().execute(run) : run(db.db);
+}
+
+/**
+ * The sync on a given connection or transaction (the module save runs it inside its own
+ * transaction). `progress`, when given, is filled as tables and columns are added, so a caller
+ * on a database without transactional DDL knows what to undo if a later step fails.
+ */
+export async function syncModuleTableIn(
+  trx: Kysely<any>,
+  db: Db,
+  table: string,
+  columns: ModuleColumn[],
+  progress: SyncResult = { created: false, addedColumns: [] },
+): Promise<SyncResult> {
+  const existing = await existingColumns(trx, table);
+  if (!existing) {
+    let builder = trx.schema
+      .createTable(table)
+      .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
+      .addColumn('app_id', 'varchar(32)', (c) => c.notNull())
+      .addColumn('create_by', 'varchar(32)')
+      .addColumn('create_at', 'bigint', (c) => c.notNull())
+      .addColumn('update_by', 'varchar(32)')
+      .addColumn('update_at', 'bigint', (c) => c.notNull())
+      .addColumn('is_deleted', 'smallint', (c) => c.notNull().defaultTo(0));
+    for (const column of columns) builder = builder.addColumn(column.name, sqlType(column.type, db));
+    if (db.spec.tableOptions) builder = builder.modifyEnd(db.spec.tableOptions);
+    await builder.execute();
+    progress.created = true;
+    progress.addedColumns.push(...columns.map((c) => c.name));
+    // Lists sort by create_at desc by default, scoped to the app.
+    await trx.schema
+      .createIndex(uniqueIndexName(table, 'create_at').replace(/^uq_/, 'ix_'))
+      .on(table)
+      .columns(['app_id', 'create_at'])
+      .execute();
+  } else {
+    const missing = columns.filter((c) => !existing.has(c.name.toLowerCase()));
+    for (const column of missing) {
+      await trx.schema.alterTable(table).addColumn(column.name, sqlType(column.type, db)).execute();
+      progress.addedColumns.push(column.name);
+    }
+  }
+  for (const column of columns.filter((c) => c.unique)) {
+    await db.spec.ensureLiveUniqueIndex(trx, table, uniqueIndexName(table, column.name), ['app_id', column.name]);
+  }
+  return progress;
 }
 
 /** Whether a table exists (used by tests and diagnostics). */

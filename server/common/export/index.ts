@@ -45,7 +45,9 @@ function exportColumns(value: unknown, lang: string): ExportColumn[] {
   return value.map((entry) => {
     if (!isPlainObject(entry) || typeof entry.key !== 'string')
       throw badRequest('server.invalidValue', { key: 'exportFields' });
-    const title = textOf(entry.title as Text | undefined, lang) || entry.key;
+    const raw = entry.title;
+    const text = typeof raw === 'string' || isPlainObject(raw) ? textOf(raw as Text, lang) : '';
+    const title = typeof text === 'string' && text !== '' ? text : entry.key;
     return { key: entry.key, title: title.slice(0, 255) };
   });
 }

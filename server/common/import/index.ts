@@ -110,7 +110,9 @@ async function runImport(ctx: ServerContext, request: FastifyRequest, target: Ta
     (c) => c.writable && c.required && !listed.has(c.name) && !automatic.has(c.name),
   );
   if (unlisted.length) {
-    throw badRequest('data.import.missingColumns', { titles: unlisted.map((c) => textOf(c.title, lang) || c.name).join('、') });
+    throw badRequest('data.import.missingColumns', {
+      titles: unlisted.map((c) => textOf(c.title, lang) || c.name).join('、'),
+    });
   }
 
   let sheet: ReturnType<typeof readSheet>;

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import Cursor from 'pg-cursor';
 import { PostgresDialect, sql } from 'kysely';
 import { errorField, type DialectSpec } from './types';
 
@@ -16,7 +17,8 @@ const types = {
 export const postgres: DialectSpec = {
   name: 'postgres',
   open(url) {
-    return new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 10, types }) });
+    // cursor: Kysely's .stream() reads through a server-side cursor (exports of 100k rows).
+    return new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 10, types }), cursor: Cursor });
   },
   likeOperator: 'ilike',
   bigText: 'text',
