@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResultCode } from '../../protocol/codes';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { forEachDatabase, type TestDatabase } from '../helpers/databases';
+import demoTemplate from '../../schemas/apps/demo/app.json';
 
 const CUSTOMER = {
   name: '测试客户甲',
@@ -311,7 +312,7 @@ forEachDatabase((_name, makeDatabase) => {
         body: { showFields: ['app_id'] },
         token: otherToken,
       });
-      expect(menus.body.data.total).toBe(2);
+      expect(menus.body.data.total).toBe(demoTemplate.menus.length);
       expect(menus.body.data.list.every((m: { app_id: string }) => m.app_id !== t.demoAppId)).toBe(true);
     });
 

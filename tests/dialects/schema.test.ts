@@ -14,6 +14,7 @@ import type { ModuleColumn } from '../../server/modules/columns';
 import { systemTableInfos } from '../../server/modules/system-tables';
 import { syncModuleTable, tableExists } from '../../server/modules/table-sync';
 import { forEachDatabase, type TestDatabase } from '../helpers/databases';
+import demoTemplate from '../../schemas/apps/demo/app.json';
 
 const PREFIX = 'tx_';
 const t = tableNames(PREFIX);
@@ -76,7 +77,12 @@ forEachDatabase((_name, makeDatabase) => {
         rows: await count('m_demo_customer'),
         dicts: await count(t.dict),
       };
-      expect(before).toEqual({ users: 1, menus: 2, rows: 50, dicts: 3 });
+      expect(before).toEqual({
+        users: demoTemplate.users.length,
+        menus: demoTemplate.menus.length,
+        rows: 50,
+        dicts: Object.values(demoTemplate.dicts).flat().length,
+      });
       expect(await seedApps(db, PREFIX)).toEqual([]);
       expect({
         users: await count(t.user),
