@@ -6,3 +6,4 @@ import './grid/definition';
 import './tab/definition';
 import './list/definition';
 import './form/definition';
+import './card/definition';

@@ -1,0 +1,16 @@
+import { switchCodec } from '../../core/codecs/switch';
+import { defineWidget } from '../../core/registry';
+
+/** A single checkbox: edits a boolean, stores 1 / 0 like the switch. */
+export const checkboxWidget = defineWidget({
+  type: 'checkbox',
+  columnType: 'boolean',
+  searchRule: 'EQUAL',
+  codec: switchCodec,
+  propsSchema: {
+    type: 'object',
+    properties: { text: { type: 'string', maxLength: 60 } },
+    additionalProperties: false,
+  },
+  settings: [{ key: 'props.text', title: { zh: '选项文字', en: 'Label text' }, type: 'input' }],
+});

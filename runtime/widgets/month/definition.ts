@@ -1,0 +1,18 @@
+import { dateCodec } from '../../core/codecs/date';
+import { defineWidget, type ValueCodec } from '../../core/registry';
+
+/** A month: stored as the ms timestamp of its first day (00:00). */
+export const monthWidget = defineWidget({
+  type: 'month',
+  columnType: 'long',
+  searchRule: 'EQUAL',
+  codec: dateCodec as ValueCodec,
+  propsSchema: {
+    type: 'object',
+    properties: {
+      format: { type: 'string', maxLength: 40 },
+    },
+    additionalProperties: false,
+  },
+  settings: [{ key: 'props.format', title: { zh: '显示格式', en: 'Display format' }, type: 'input' }],
+});

@@ -1,0 +1,29 @@
+import { PASSWORD_MAX_LENGTH } from '../../../protocol/constants';
+import { defineFieldCompiler } from '../../core/compiler/hooks';
+import { defineWidget } from '../../core/registry';
+
+/**
+ * Password (platform-shell §5: max 120). No illegal-character check: passwords need special
+ * characters. Read-only never shows the value, only a mask.
+ */
+export const passwordWidget = defineWidget({
+  type: 'password',
+  columnType: 'string',
+  propsSchema: {
+    type: 'object',
+    properties: { visibilityToggle: { type: 'boolean' } },
+    additionalProperties: false,
+  },
+  settings: [
+    { key: 'placeholder', title: { zh: '占位提示', en: 'Placeholder' }, type: 'input' },
+    { key: 'maxLength', title: { zh: '最大长度', en: 'Max length' }, type: 'number', props: { min: 1 } },
+  ],
+});
+
+defineFieldCompiler('password', {
+  adapt(schema, field) {
+    const props = (schema['x-component-props'] ??= {}) as Record<string, unknown>;
+    props.maxLength = field.maxLength ?? PASSWORD_MAX_LENGTH;
+    props.autoComplete = 'new-password';
+  },
+});

@@ -1,0 +1,14 @@
+import { defineWidget } from '../../core/registry';
+
+/** Read-only text: shows the stored value in every mode (set by defaults or linkage), never edited. */
+export const readonlyWidget = defineWidget({
+  type: 'readonly',
+  columnType: 'string',
+  searchRule: 'LIKE',
+  propsSchema: {
+    type: 'object',
+    properties: { prefix: { type: 'string', maxLength: 20 }, suffix: { type: 'string', maxLength: 20 } },
+    additionalProperties: false,
+  },
+  settings: [{ key: 'defaultValue', title: { zh: '默认值', en: 'Default value' }, type: 'input' }],
+});

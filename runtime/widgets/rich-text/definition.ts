@@ -1,0 +1,14 @@
+import { richTextCodec } from '../../core/codecs/text-encoding';
+import { defineWidget, type ValueCodec } from '../../core/registry';
+
+/**
+ * Rich text viewer: shows stored rich text (base64 of URI-encoded HTML, ai-and-widgets §3) as
+ * sanitized HTML in every mode; not editable (rich-editor edits). A bad base64 value shows nothing.
+ */
+export const richTextWidget = defineWidget({
+  type: 'rich-text',
+  columnType: 'text',
+  codec: richTextCodec as ValueCodec,
+  propsSchema: { type: 'object', properties: {}, additionalProperties: false },
+  settings: [],
+});

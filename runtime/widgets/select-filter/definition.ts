@@ -1,0 +1,23 @@
+import { defineFieldCompiler } from '../../core/compiler/hooks';
+import { defineWidget } from '../../core/registry';
+import { optionsCompiler } from '../shared/options';
+
+/** Single choice whose options are filtered locally as the user types. A thin type over the select component (see ../README.md). */
+export const selectFilterWidget = defineWidget({
+  type: 'select-filter',
+  columnType: 'string',
+  searchRule: 'EQUAL',
+  propsSchema: {
+    type: 'object',
+    properties: { maxTagCount: { type: 'integer', minimum: 0 } },
+    additionalProperties: false,
+  },
+  settings: [{ key: 'placeholder', title: { zh: '占位提示', en: 'Placeholder' }, type: 'input' }],
+});
+
+defineFieldCompiler(
+  'select-filter',
+  optionsCompiler((props) => {
+    props.showSearch = true;
+  }),
+);

@@ -1,0 +1,17 @@
+import { defineWidget } from '../../core/registry';
+
+/**
+ * A place in the form filled by a component the host app registered under props.name (see
+ * runtime/react/widget-helpers/slots.ts). It may keep a value (stored as text, e.g. JSON).
+ */
+export const slotWidget = defineWidget({
+  type: 'slot',
+  columnType: 'text',
+  propsSchema: {
+    type: 'object',
+    properties: { name: { type: 'string', pattern: '^[A-Za-z][\\w.-]*$', maxLength: 64 } },
+    required: ['name'],
+    additionalProperties: false,
+  },
+  settings: [{ key: 'props.name', title: { zh: '插槽名称', en: 'Slot name' }, type: 'input', required: true }],
+});

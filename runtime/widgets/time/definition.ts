@@ -1,0 +1,23 @@
+import { timeCodec } from '../../core/codecs/time';
+import { defineWidget, type ValueCodec } from '../../core/registry';
+
+/** Time of day: stored as "HH:mm:ss" text (not a timestamp: it has no date). */
+export const timeWidget = defineWidget({
+  type: 'time',
+  columnType: 'string',
+  searchRule: 'EQUAL',
+  codec: timeCodec as ValueCodec,
+  propsSchema: {
+    type: 'object',
+    properties: { format: { enum: ['HH:mm:ss', 'HH:mm'] } },
+    additionalProperties: false,
+  },
+  settings: [
+    {
+      key: 'props.format',
+      title: { zh: '显示格式', en: 'Display format' },
+      type: 'select',
+      selectItems: [{ value: 'HH:mm:ss' }, { value: 'HH:mm' }],
+    },
+  ],
+});

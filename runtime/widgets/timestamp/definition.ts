@@ -1,0 +1,18 @@
+import { dateCodec } from '../../core/codecs/date';
+import { defineWidget, type ValueCodec } from '../../core/registry';
+
+/** Date and time: stored as a ms timestamp (ai-and-widgets §3). */
+export const timestampWidget = defineWidget({
+  type: 'timestamp',
+  columnType: 'long',
+  searchRule: 'BETWEEN',
+  codec: dateCodec as ValueCodec,
+  propsSchema: {
+    type: 'object',
+    properties: {
+      format: { type: 'string', maxLength: 40 },
+    },
+    additionalProperties: false,
+  },
+  settings: [{ key: 'props.format', title: { zh: '显示格式', en: 'Display format' }, type: 'input' }],
+});

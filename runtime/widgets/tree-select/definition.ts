@@ -1,0 +1,37 @@
+import { joinMulti, splitMulti } from '../../core/codecs/multi';
+import { defineFieldCompiler } from '../../core/compiler/hooks';
+import { defineWidget, type ValueCodec } from '../../core/registry';
+import { optionsCompiler } from '../shared/options';
+
+const isMulti = (props: Record<string, unknown> | undefined) => Boolean(props?.multiple || props?.treeCheckable);
+
+/** Single: the node value; multiple / checkable: comma-joined (ai-and-widgets §3). */
+const codec: ValueCodec = {
+  decode: (stored, field) => (isMulti(field.props) ? splitMulti(stored) : (stored ?? undefined)),
+  encode: (value, field) => (isMulti(field.props) ? joinMulti(value) : (value ?? null)),
+};
+
+/** A choice in a tree of options (selectItems with children, or a dictionary returning children). */
+export const treeSelectWidget = defineWidget({
+  type: 'tree-select',
+  columnType: 'string',
+  searchRule: 'EQUAL',
+  codec,
+  propsSchema: {
+    type: 'object',
+    properties: {
+      multiple: { type: 'boolean' },
+      treeCheckable: { type: 'boolean' },
+      treeDefaultExpandAll: { type: 'boolean' },
+      showSearch: { type: 'boolean' },
+    },
+    additionalProperties: false,
+  },
+  settings: [
+    { key: 'placeholder', title: { zh: '占位提示', en: 'Placeholder' }, type: 'input' },
+    { key: 'props.multiple', title: { zh: '多选', en: 'Multiple' }, type: 'switch' },
+    { key: 'props.treeCheckable', title: { zh: '勾选', en: 'Checkable' }, type: 'switch' },
+  ],
+});
+
+defineFieldCompiler('tree-select', optionsCompiler());
