@@ -11,6 +11,7 @@ import { uploads } from './uploads';
 import { listQuery } from './list-query';
 import { auth } from './auth';
 import { data } from './data';
+import { appAdmin } from './app-admin';
 
 /**
  * One catalog for browser and server, merged from one file per area so that areas do not edit
@@ -18,7 +19,21 @@ import { data } from './data';
  */
 export type Catalog = Record<string, { zh: string; en: string }>;
 
-const parts: Catalog[] = [common, shell, runtime, form, server, list, uploads, blocks, widgets, data, auth, listQuery];
+const parts: Catalog[] = [
+  common,
+  shell,
+  runtime,
+  form,
+  server,
+  list,
+  uploads,
+  blocks,
+  widgets,
+  data,
+  auth,
+  listQuery,
+  appAdmin,
+];
 
 export const catalog: Catalog = Object.assign({}, ...parts);
 

@@ -37,6 +37,20 @@ describe('can', () => {
     expect(can(user({ isAdmin: true }), 'read', { type: 'systemTable', table: 'role' })).toEqual({ allowed: true });
   });
 
+  it('opens the app table to admins only, for reading and updating, never create or delete', () => {
+    const app = (verb?: 'create' | 'update' | 'delete') => ({ type: 'systemTable' as const, table: 'app', verb });
+    const admin = user({ isAdmin: true });
+    expect(can(admin, 'read', app())).toEqual({ allowed: true });
+    expect(can(admin, 'write', app('update'))).toEqual({ allowed: true });
+    expect(can(admin, 'write', app('create'))).toEqual({ allowed: false, code: 'P4003' });
+    expect(can(admin, 'write', app('delete'))).toEqual({ allowed: false, code: 'P4003' });
+    expect(can(admin, 'write', app())).toEqual({ allowed: false, code: 'P4003' });
+    expect(can(user(), 'read', app())).toEqual({ allowed: false, code: 'P4003' });
+    expect(can(user(), 'write', app('update'))).toEqual({ allowed: false, code: 'P4003' });
+    expect(can(user({ isTrial: true }), 'read', app())).toEqual({ allowed: false, code: 'P4003' });
+    expect(can(user({ isTrial: true }), 'write', app('update'))).toEqual({ allowed: false, code: 'P4016' });
+  });
+
   it('lets a non-admin write only their own name, avatar and theme', () => {
     const write = (verb: 'create' | 'update' | 'delete', id: string, fields: string[], table = 'user') =>
       can(user(), 'write', { type: 'systemTable', table, verb, id, fields }).allowed;

@@ -56,6 +56,9 @@ function systemTable(
 ): Decision {
   if (action === 'write') {
     if (user.isTrial) return TRIAL;
+    // The app row is edited, never created or removed, through the common API (its keys, menus
+    // and tables come with it); the caller's own row only (server/access/tables.ts).
+    if (resource.table === 'app') return user.isAdmin && resource.verb === 'update' ? ALLOW : DENY;
     if (user.isAdmin) return ALLOW;
     const own =
       resource.table === 'user' &&
@@ -76,6 +79,9 @@ function systemTable(
       return { allowed: true, rows: [...user.dashboardIds] };
     case 'user':
       return { allowed: true, rows: [user.userId] };
+    case 'app':
+      // App settings (upload bucket, encryption, AI switches) are for the app's admins only.
+      return DENY;
     default:
       return SHARED_TABLES.has(resource.table) ? ALLOW : DENY;
   }

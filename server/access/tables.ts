@@ -6,7 +6,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { RequestAuth } from '../auth/session-hook';
 import type { ServerContext } from '../context';
+import { notFound } from '../errors';
 import type { TableInfo } from '../modules/table-info';
+import { appUpdateBody } from '../platform/app-edit';
 import { can, type Resource, type Verb } from './can';
 import { grantsOf } from './grants';
 import { refuse } from './hook';
@@ -42,5 +44,17 @@ export async function authorizeTable(
   }
   const decision = can(grants, mode, resource);
   refuse(decision);
+  if (resource.type === 'systemTable' && resource.table === 'app') return appTable(request, auth, resource.id);
   return decision.allowed && decision.rows ? { rows: decision.rows } : {};
+}
+
+/**
+ * The app table (an admin of the app, can() said yes): only the session's own app row is visible,
+ * another app's id is not found, and an update body is checked and normalised before the common
+ * API converts it (server/platform/app-edit.ts).
+ */
+function appTable(request: FastifyRequest, auth: RequestAuth, id: string | undefined): { rows: readonly string[] } {
+  if (id !== undefined && id !== auth.app.id) throw notFound();
+  if (request.method === 'PUT' && id !== undefined) request.body = appUpdateBody(auth.app, id, request.body);
+  return { rows: [auth.app.id] };
 }

@@ -32,6 +32,8 @@ export function registerUpdate(app: FastifyInstance, ctx: ServerContext): void {
         }),
       values,
     );
+    // The app row is cached per process (server/platform/apps.ts): the change shows at once here.
+    if (target.table.physical === ctx.tables.app) ctx.apps.invalidate(id);
     return ok(request, await readRow(ctx.db.db, target, id));
   });
 }

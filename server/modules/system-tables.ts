@@ -1,15 +1,18 @@
 /**
  * The system tables the common API exposes, by their prefixed name (platform-shell §7 lists e.g.
  * common/{prefix}sys_menu/list). Column lists are static and leave out secrets: password_hash is
- * not here, so it can be neither selected, filtered, sorted nor written. The session, captcha,
- * app and audit tables are not exposed at all. Writes are admin-only for now; modules are saved
- * through the module API (it syncs the table and keeps versions), so they are read-only here.
+ * not here, so it can be neither selected, filtered, sorted nor written. The session, captcha
+ * and audit tables are not exposed at all. The app table is, for the applications admin page:
+ * admins of that app, their own row, update only (server/access/can.ts, docs/auth.md); its
+ * private_key is absent and its identifier, source and public key are read-only. Writes are
+ * admin-only for now; modules are saved through the module API (it syncs the table and keeps
+ * versions), so they are read-only here.
  */
 import { makeTableInfo, type ColumnSpec, type TableInfo } from './table-info';
 
 const S = (name: string, extra: Partial<ColumnSpec> = {}): ColumnSpec => ({ name, type: 'string', ...extra });
 const TXT = (name: string): ColumnSpec => ({ name, type: 'text' });
-const INT = (name: string): ColumnSpec => ({ name, type: 'integer' });
+const INT = (name: string, extra: Partial<ColumnSpec> = {}): ColumnSpec => ({ name, type: 'integer', ...extra });
 
 const DEFINITIONS: Record<string, { columns: ColumnSpec[]; write: TableInfo['write']; ownRowOnly?: boolean }> = {
   role: {
@@ -38,7 +41,28 @@ const DEFINITIONS: Record<string, { columns: ColumnSpec[]; write: TableInfo['wri
   module: { columns: [S('title'), S('table_name'), TXT('schema')], write: 'none' },
   dashboard: { columns: [S('title'), TXT('schema')], write: 'admin' },
   // Import templates (server/common/import): the field list an import dialog uses, as JSON.
-  import_template: { columns: [S('name', { required: true }), S('table_name', { required: true }), TXT('fields')], write: 'admin' },
+  import_template: {
+    columns: [S('name', { required: true }), S('table_name', { required: true }), TXT('fields')],
+    write: 'admin',
+  },
+  app: {
+    columns: [
+      S('identify', { writable: false }),
+      S('title', { required: true }),
+      S('short_title'),
+      TXT('logo'),
+      TXT('login_cover'),
+      INT('watermark'),
+      INT('watermark_rotate'),
+      INT('source', { writable: false }),
+      TXT('ai_config'),
+      TXT('upload_config'),
+      S('public_key', { writable: false }),
+      INT('encrypt'),
+      INT('protect'),
+    ],
+    write: 'admin',
+  },
   user: {
     columns: [
       S('account', { required: true, unique: true, maxLength: 64 }),

@@ -1,7 +1,8 @@
 /**
  * Apps by id or identifier, cached briefly: every request needs its app (encrypt flag, keys,
  * identifier for module tables) and apps change rarely. A change shows within TTL_MS on every
- * instance without any messaging between them.
+ * instance without any messaging between them; in the process that made it, at once: the writer
+ * calls invalidate(id) after its commit (PUT common/{prefix}app/:id, auth/refreshCache).
  */
 import type { Kysely } from 'kysely';
 
@@ -28,6 +29,11 @@ const TTL_MS = 10_000;
 
 export class AppStore {
   private readonly byId = new Map<string, { row: AppRow; at: number }>();
+  /**
+   * Bumped by invalidate(): a read that started before it may have seen the row before the
+   * change committed, so what it loaded is answered but not kept.
+   */
+  private generation = 0;
 
   constructor(
     private readonly db: Kysely<any>,
@@ -35,8 +41,8 @@ export class AppStore {
     private readonly now: () => number = Date.now,
   ) {}
 
-  private remember(row: AppRow | undefined): AppRow | undefined {
-    if (row) this.byId.set(row.id, { row, at: this.now() });
+  private remember(row: AppRow | undefined, generation: number): AppRow | undefined {
+    if (row && generation === this.generation) this.byId.set(row.id, { row, at: this.now() });
     return row;
   }
 
@@ -47,13 +53,14 @@ export class AppStore {
   async findById(id: string): Promise<AppRow | undefined> {
     const hit = this.fresh(this.byId.get(id));
     if (hit) return hit;
+    const generation = this.generation;
     const row = await this.db
       .selectFrom(this.table)
       .selectAll()
       .where('id', '=', id)
       .where('is_deleted', '=', 0)
       .executeTakeFirst();
-    return this.remember(row as AppRow | undefined);
+    return this.remember(row as AppRow | undefined, generation);
   }
 
   async findByIdentify(identify: string): Promise<AppRow | undefined> {
@@ -61,16 +68,20 @@ export class AppStore {
       const row = this.fresh(entry);
       if (row?.identify === identify) return row;
     }
+    const generation = this.generation;
     const row = await this.db
       .selectFrom(this.table)
       .selectAll()
       .where('identify', '=', identify)
       .where('is_deleted', '=', 0)
       .executeTakeFirst();
-    return this.remember(row as AppRow | undefined);
+    return this.remember(row as AppRow | undefined, generation);
   }
 
-  invalidate(): void {
-    this.byId.clear();
+  /** Forgets one app (by id), or every app. */
+  invalidate(id?: string): void {
+    this.generation += 1;
+    if (id === undefined) this.byId.clear();
+    else this.byId.delete(id);
   }
 }

@@ -71,7 +71,7 @@ forEachDatabase((name, makeDatabase) => {
       [`select * from ${quoteTable('m_demo_customer')}`, 'SQL 中不能使用该表：m_demo_customer'],
       ['select * from tessera_sys_session', 'SQL 中不能使用该表：tessera_sys_session'],
       ['select * from information_schema.tables', 'SQL 中不能使用该表：information_schema.tables'],
-      ['select name from customer where exists (select 1 from tessera_sys_app)', 'SQL 中不能使用该表：tessera_sys_app'],
+      ['select name from customer where exists (select 1 from tessera_sys_session)', 'SQL 中不能使用该表：tessera_sys_session'],
       ['select sleep(10) from customer', 'SQL 中不能使用该函数：sleep'],
       ['select pg_sleep(10) from customer', 'SQL 中不能使用该函数：pg_sleep'],
       ['select load_file(name) from customer', 'SQL 中不能使用该函数：load_file'],
