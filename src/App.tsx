@@ -1,6 +1,8 @@
 import { App as AntdApp, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
-import enUS from 'antd/locale/en_US';
+// The ESM builds: 'antd/locale/*' resolves to a CJS wrapper in the Vite build whose default export
+// is the module object, so antd fell back to English texts ("10 / page") in Chinese mode.
+import zhCN from 'antd/es/locale/zh_CN';
+import enUS from 'antd/es/locale/en_US';
 import 'dayjs/locale/zh-cn';
 import dayjs from 'dayjs';
 import { useEffect } from 'react';

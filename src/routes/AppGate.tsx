@@ -19,6 +19,7 @@ import { AccountPage } from '../pages/login/RegisterPage';
 import { DashboardPage } from '../pages/DashboardPage';
 import { MainLayout } from '../layouts/MainLayout';
 import { DashboardLayout } from '../layouts/DashboardLayout';
+import { SessionTheme } from '../theme/SessionTheme';
 import type { MenuInfo } from '../session/types';
 
 const ERROR_PAGES = new Set(['404', '405']);
@@ -94,10 +95,16 @@ export function AppGate() {
   if (isDashboardRoute(path)) {
     const id = path.slice('dashboard/common/'.length);
     return (
-      <DashboardLayout>
-        <DashboardPage id={id} key={id} />
-      </DashboardLayout>
+      <SessionTheme>
+        <DashboardLayout>
+          <DashboardPage id={id} key={id} />
+        </DashboardLayout>
+      </SessionTheme>
     );
   }
-  return <MainLayout path={path} />;
+  return (
+    <SessionTheme>
+      <MainLayout path={path} />
+    </SessionTheme>
+  );
 }
