@@ -1,7 +1,9 @@
 /**
  * GET common/:table: the list in REST mode (building-blocks §7). The page number is read from the
  * query parameter named by `currentKey` (default current), the page size from `sizeKey` (default
- * pageSize); every other parameter is an EQUAL condition on a column of the table (an unknown
+ * pageSize); `parentKey` asks for a tree exactly as the POST list does (roots paged, rows nested
+ * under `children`, the same server/common/query/tree code), so a tree-select dictionary can use
+ * the plain GET; every other parameter is an EQUAL condition on a column of the table (an unknown
  * one is refused, naming it). Answers like the list: { list, total }, always paged.
  */
 import type { FastifyInstance } from 'fastify';
@@ -28,13 +30,22 @@ export function restListBody(params: Record<string, unknown>): Record<string, un
     if (!KEY.test(key)) throw badRequest('server.invalidValue', { key: 'currentKey' });
   const querys: { key: string; value: string; rule: 'EQUAL' }[] = [];
   for (const key of Object.keys(params)) {
-    if (key === 'currentKey' || key === 'sizeKey' || key === currentKey || key === sizeKey) continue;
+    if (key === 'currentKey' || key === 'sizeKey' || key === 'parentKey' || key === currentKey || key === sizeKey)
+      continue;
     if (querys.length >= LIMITS.conditions)
       throw badRequest('server.tooMany', { key: 'querys', max: LIMITS.conditions });
     const value = single(params, key)!;
     querys.push({ key, value, rule: 'EQUAL' });
   }
-  return { isPage: true, current: single(params, currentKey), pageSize: single(params, sizeKey), querys };
+  // parentKey is checked against the table's columns by the list parser, like every other name.
+  const parentKey = single(params, 'parentKey');
+  return {
+    isPage: true,
+    current: single(params, currentKey),
+    pageSize: single(params, sizeKey),
+    querys,
+    ...(parentKey !== undefined ? { parentKey } : {}),
+  };
 }
 
 export function registerRestList(app: FastifyInstance, ctx: ServerContext): void {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiResult, RequestFn, RequestOptions } from '../../../protocol/http';
-import { createDictLoader } from './dict';
+import { createDictLoader, forgetDictionaries } from './dict';
 
 function server(answer: (call: RequestOptions) => ApiResult) {
   const calls: RequestOptions[] = [];
@@ -87,5 +87,50 @@ describe('createDictLoader', () => {
     await load({ url: 'c' });
     await load({ url: 'a' }); // evicted by b and c
     expect(s.calls.map((c) => c.url)).toEqual(['a', 'a', 'b', 'c', 'a']);
+  });
+
+  it('passes parentKey through to the REST list and maps the nested answer for a tree-select', async () => {
+    const s = server(() => ({
+      code: 200,
+      message: 'ok',
+      data: {
+        total: 1,
+        list: [
+          {
+            id: 'd1',
+            name: '总部',
+            parent_id: null,
+            children: [{ id: 'd2', name: '研发部', parent_id: 'd1', children: [{ id: 'd3', name: '前端组', parent_id: 'd2' }] }],
+          },
+        ],
+      },
+    }));
+    const load = createDictLoader(s.request);
+    const options = await load({
+      url: 'common/tessera_sys_dept',
+      params: { pageSize: 1000, parentKey: 'parent_id' },
+      valueKey: 'id',
+      labelKey: 'name',
+    });
+    expect(s.calls).toEqual([
+      { method: 'GET', url: 'common/tessera_sys_dept', query: { pageSize: 1000, parentKey: 'parent_id' } },
+    ]);
+    const outline = (list: typeof options): unknown[] =>
+      list.map((o) => (o.children ? [o.value, o.label, outline(o.children)] : [o.value, o.label]));
+    expect(outline(options)).toEqual([['d1', '总部', [['d2', '研发部', [['d3', '前端组']]]]]]);
+    expect(options[0]!.children![0]!.children![0]).not.toHaveProperty('children');
+  });
+
+  it('forgetDictionaries clears a caching loader (the next call asks again) and ignores plain loaders', async () => {
+    const s = server(() => ({ code: 200, message: 'ok', data: [{ value: 1, label: 'one' }] }));
+    const load = createDictLoader(s.request);
+    await load({ url: 'dict/a' });
+    await load({ url: 'dict/a' });
+    expect(s.calls).toHaveLength(1);
+    forgetDictionaries(load);
+    await load({ url: 'dict/a' });
+    expect(s.calls).toHaveLength(2);
+    const plain = async () => [];
+    expect(() => forgetDictionaries(plain)).not.toThrow();
   });
 });

@@ -16,6 +16,14 @@ export interface CachedDictLoader extends DictLoader {
   clear(): void;
 }
 
+/**
+ * After a record is saved or deleted, dictionaries may be stale (a new department must be offered
+ * as a parent at once, not after the 10-minute TTL). Loaders without a cache have nothing to forget.
+ */
+export function forgetDictionaries(loader: DictLoader): void {
+  (loader as Partial<CachedDictLoader>).clear?.();
+}
+
 export interface DictLoaderOptions {
   /** Most distinct requests remembered; keyword searches make many, so the cache is bounded. */
   maxEntries?: number;

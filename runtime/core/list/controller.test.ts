@@ -218,4 +218,22 @@ describe('list controller', () => {
     expect(queries[0]).toMatchObject({ dataLimitType: 1, sorts: [{ key: 'credit_limit', order: 'asc' }] });
     expect(queries[0].querys).toEqual([{ key: 'active', value: true, rule: 'EQUAL' }]);
   });
+
+  it('sends parentKey and keeps nested (tree) rows selectable: their rows are known by key', async () => {
+    const { provider: base } = setup();
+    const queries: ListQuery[] = [];
+    const tree = [{ id: 'p', name: 'P', children: [{ id: 'k', name: 'K', parent_id: 'p' }] }];
+    const provider: DataProvider = {
+      ...base,
+      list: async (q) => {
+        queries.push(structuredClone(q));
+        return { code: 200, message: 'success', data: { list: tree, total: 1 } };
+      },
+    };
+    const c = createListController({ provider, fields, extraQuery: { parentKey: 'parent_id' } });
+    await c.load();
+    expect(queries[0]).toMatchObject({ parentKey: 'parent_id', isPage: true });
+    c.setSelection(['k']);
+    expect(c.getState().selectedRows).toEqual([tree[0]!.children[0]]);
+  });
 });

@@ -106,7 +106,13 @@ export function createListController(options: ListControllerOptions): ListContro
       if (mine !== seq) return;
       if (isSuccess(result.code)) {
         const rows = result.data.list;
-        rows.forEach((r) => known.set(keyOf(r), r));
+        // Tree rows (parentKey) carry their descendants under children: selectable rows too.
+        const remember = (list: Row[]) =>
+          list.forEach((r) => {
+            known.set(keyOf(r), r);
+            if (Array.isArray(r.children)) remember(r.children as Row[]);
+          });
+        remember(rows);
         set({ loading: false, rows, total: result.data.total, error: undefined, ...selection(state.selectedKeys) });
         // The page emptied under us (rows deleted elsewhere): show the last page that has rows.
         const last = Math.max(1, Math.ceil(result.data.total / state.pageSize));

@@ -14,6 +14,7 @@ import { exportRecords } from '../../actions/export';
 import { downloadTemplate, importWorkbook } from '../../actions/import';
 import { loadFailureMessage } from '../../actions/result-message';
 import type { RecordMode } from '../../actions/types';
+import { forgetDictionaries } from '../../core/data/dict';
 import type { ExportField, Row, TransferOptions } from '../../core/data/provider';
 import { columnPrefKey } from '../../core/list/column-prefs';
 import { searchFields, tableFields, valueFields } from '../../core/list/fields';
@@ -58,7 +59,15 @@ export function ListNode({ node }: { node: ListNodeSchema }) {
   const views: ListView[] = node.views?.length ? node.views : ['table'];
   const [view, setView] = useState<ListView>(views[0]);
   const paging = node.pagination === false ? undefined : (node.pagination ?? {});
-  const dictOptions = useDictOptions(columns);
+  // Bumped after every save / delete / import: the dictionaries are forgotten and asked again, so
+  // a new department shows in the parent tree-select and in the table's labels without a reload.
+  const [dictVersion, setDictVersion] = useState(0);
+  const dictOptions = useDictOptions(columns, dictVersion);
+  const { loadDict } = runtime;
+  const dataChanged = useCallback(() => {
+    forgetDictionaries(loadDict);
+    setDictVersion((v) => v + 1);
+  }, [loadDict]);
   const [dialog, setDialog] = useState<Dialog>();
   const [busy, setBusy] = useState(false);
 
@@ -82,12 +91,30 @@ export function ListNode({ node }: { node: ListNodeSchema }) {
       keepSelectionOnPageChange: paging?.keepSelection,
       sorts: node.sorts,
       alsoShow: alsoShow ? alsoShow.split(',') : undefined,
+      // Tree data: the server nests rows under children, which antd's Table renders as a tree.
+      extraQuery: node.parentKey ? { parentKey: node.parentKey } : undefined,
       onError: (error) => ui.warning(loadFailureMessage(error, ui.lang)),
     },
-    [provider, fields, idKey, !!paging, paging?.pageSize, paging?.keepSelection, JSON.stringify(node.sorts), alsoShow],
+    [
+      provider,
+      fields,
+      idKey,
+      !!paging,
+      paging?.pageSize,
+      paging?.keepSelection,
+      JSON.stringify(node.sorts),
+      alsoShow,
+      node.parentKey,
+    ],
   );
   const [modal, setModal] = useState<{ mode: RecordMode; id?: string }>();
-  const after = useCallback((ids: string[]) => controller.afterRemove(ids), [controller]);
+  const after = useCallback(
+    (ids: string[]) => {
+      dataChanged();
+      return controller.afterRemove(ids);
+    },
+    [controller, dataChanged],
+  );
   const prefKey = actions.has('columns') ? columnPrefKey(node.table ?? node.key ?? 'list') : undefined;
   const columnKeys = useMemo(() => columns.map((c) => c.key), [columns]);
   const [hidden, saveHidden] = useHiddenColumns(prefKey, columnKeys, ui.warning);
@@ -214,6 +241,7 @@ export function ListNode({ node }: { node: ListNodeSchema }) {
             const outcome = await importWorkbook({ provider, file, options: transfer(), ui });
             if (outcome.ok) {
               setDialog(undefined);
+              dataChanged();
               await controller.reset(state.searchValues);
               return { ok: true, errors: [] };
             }
@@ -236,6 +264,7 @@ export function ListNode({ node }: { node: ListNodeSchema }) {
           onClose={() => setModal(undefined)}
           onSaved={() => {
             setModal(undefined);
+            dataChanged();
             void controller.load();
           }}
         />

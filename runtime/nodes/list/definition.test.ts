@@ -68,4 +68,11 @@ describe('list and form node schemas', () => {
     expect(paths.some((p) => p.startsWith('/body/0/gantt'))).toBe(true);
     expect(validatePage(page({ ...list, views: [] })).valid).toBe(false);
   });
+
+  it('take parentKey as a field key only', () => {
+    expect(validatePage(page({ ...list, parentKey: 'parent_id' }))).toEqual({ valid: true, errors: [] });
+    const bad = validatePage(page({ ...list, parentKey: 'parent_id; drop table x' }));
+    expect(bad.valid).toBe(false);
+    expect(bad.errors.map((e) => e.path)).toContain('/body/0/parentKey');
+  });
 });

@@ -40,6 +40,8 @@ export interface ListNodeSchema {
   /** false: no paging, every row in one request. */
   pagination?: false | { pageSize?: number; keepSelection?: boolean };
   sorts?: SortSpec[];
+  /** Parent column: the server nests rows under `children` (roots paged) and the table shows a tree. */
+  parentKey?: string;
   actions?: ListAction[];
   /** Views the user may switch between, the first shown first (default: table only). */
   views?: ListView[];
@@ -102,6 +104,7 @@ export const listNode = defineNode({
           },
         },
       },
+      parentKey: fieldKey,
       actions: { type: 'array', uniqueItems: true, items: { enum: [...LIST_ACTIONS] } },
       views: { type: 'array', minItems: 1, uniqueItems: true, items: { enum: [...LIST_VIEWS] } },
       gantt: {

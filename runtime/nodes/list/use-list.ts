@@ -26,8 +26,11 @@ export function useListController(options: ListControllerOptions, deps: unknown[
   return [controller, state];
 }
 
-/** Options of every field with a dictApi, by field key; the shared loader de-duplicates the requests. */
-export function useDictOptions(fields: readonly FieldDefinition[]): Record<string, DictOption[]> {
+/**
+ * Options of every field with a dictApi, by field key; the shared loader de-duplicates the requests.
+ * A new `version` asks again (after the loader's cache was cleared by a save).
+ */
+export function useDictOptions(fields: readonly FieldDefinition[], version = 0): Record<string, DictOption[]> {
   const { loadDict } = useRuntime();
   const [options, setOptions] = useState<Record<string, DictOption[]>>({});
   const withDict = fields.filter((f) => f.dictApi);
@@ -45,6 +48,6 @@ export function useDictOptions(fields: readonly FieldDefinition[]): Record<strin
     };
     // signature stands for the dictApi definitions.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [signature, loadDict]);
+  }, [signature, loadDict, version]);
   return options;
 }

@@ -24,6 +24,8 @@ export const treeSelectWidget = defineWidget({
       treeCheckable: { type: 'boolean' },
       treeDefaultExpandAll: { type: 'boolean' },
       showSearch: { type: 'boolean' },
+      // SHOW_ALL keeps a fully checked folder's own id in the value (role menus), not just its leaves.
+      showCheckedStrategy: { enum: ['SHOW_ALL', 'SHOW_PARENT', 'SHOW_CHILD'] },
     },
     additionalProperties: false,
   },
