@@ -1,20 +1,29 @@
 /**
  * <FormBody>: the fields of a form, rendered inside the caller's Formily <FormProvider>. It compiles
  * the nodes (memoised by nodes / lang / mode / roles / columns) and renders them with a SchemaField
- * that knows FormItem, FormGrid, FormTab and every bound widget. The form holds stored values;
+ * that knows FormItem, FormGrid (a CSS grid), FormTab and every bound widget. The form holds stored values;
  * `form.submit()` yields them as-is. Read-only: pass mode="readPretty" or set form.readPretty.
+ * Linkage (building-blocks §4) is attached to the form here, before any field exists, and keyword
+ * searches of dictApi selects are debounced through the shared loader.
  */
-import { useMemo } from 'react';
-import { FormGrid, FormItem, FormTab } from '@formily/antd-v5';
-import { createSchemaField } from '@formily/react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { message } from 'antd';
+import { FormItem, FormTab } from '@formily/antd-v5';
+import { createSchemaField, useForm } from '@formily/react';
+import type { Form } from '@formily/core';
 import type { SchemaNode } from '../../protocol/page-schema';
 import { compileFields } from '../core/compiler/compile-fields';
 import type { CompileMode } from '../core/compiler/types';
 import { registerExpressionCompiler } from '../core/expression/formily';
+import { attachLinkage } from '../core/linkage/effects';
+import { debounceSearch } from '../core/linkage/debounce';
+import { buildLinkagePlan, isEmptyPlan } from '../core/linkage/plan';
+import { valueFields } from '../core/list/fields';
 import '../nodes/definitions';
+import { LiteGrid } from '../nodes/grid/LiteGrid';
 import '../widgets/components';
 import { boundWidgets, bindingsVersion } from './bindings';
-import { useRuntime } from './context';
+import { RuntimeProvider, useRuntime } from './context';
 
 // Before any schema renders: `{{ }}` must never reach Formily's new Function compiler.
 registerExpressionCompiler();
@@ -23,25 +32,77 @@ export interface FormBodyProps {
   nodes: SchemaNode[];
   mode?: CompileMode;
   columns?: number;
+  /** Where linkage warnings (请先选择{title}) go; default: an antd message rendered by FormBody. */
+  onWarning?: (text: string) => void;
 }
 
-const makeSchemaField = () => createSchemaField({ components: { FormItem, FormGrid, FormTab, ...boundWidgets() } });
+// 'FormGrid' in compiled schemas is a CSS grid (LiteGrid): same props and spans, no JS layout pass.
+const makeSchemaField = () =>
+  createSchemaField({ components: { FormItem, FormGrid: LiteGrid, FormTab, ...boundWidgets() } });
 let cached: { version: number; SchemaField: ReturnType<typeof makeSchemaField> } | undefined;
 
 /** One SchemaField for all forms, rebuilt only when a widget is bound later (lazy chunks). */
-function getSchemaField() {
+export function getSchemaField() {
   const version = bindingsVersion();
   if (!cached || cached.version !== version) cached = { version, SchemaField: makeSchemaField() };
   return cached.SchemaField;
 }
 
-export function FormBody({ nodes, mode = 'edit', columns }: FormBodyProps) {
-  const { lang, user } = useRuntime();
+/**
+ * Attaches the linkage effects synchronously during render, so that fields created by this
+ * render's children already see them; detaches when the plan, the form or the body goes away.
+ */
+function useLinkage(form: Form, nodes: SchemaNode[], mode: CompileMode, warn: (text: string) => void) {
+  const { lang } = useRuntime();
+  const warnRef = useRef(warn);
+  warnRef.current = warn;
+  const plan = useMemo(() => (mode === 'readPretty' ? undefined : buildLinkagePlan(valueFields(nodes))), [nodes, mode]);
+  const attached = useRef<{ form: Form; plan: unknown; lang: string; detach: () => void }>(undefined);
+  const ensureAttached = () => {
+    const current = attached.current;
+    if (current && current.form === form && current.plan === plan && current.lang === lang) return;
+    current?.detach();
+    const detach =
+      plan && !isEmptyPlan(plan)
+        ? attachLinkage(form, plan, { lang, warn: (text) => warnRef.current(text) })
+        : () => undefined;
+    attached.current = { form, plan, lang, detach };
+  };
+  ensureAttached();
+  useEffect(() => {
+    // Again here: StrictMode's simulated unmount/remount runs this cleanup without a new render.
+    ensureAttached();
+    return () => {
+      attached.current?.detach();
+      attached.current = undefined;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- ensureAttached reads exactly these
+  }, [form, plan, lang]);
+}
+
+export function FormBody({ nodes, mode = 'edit', columns, onWarning }: FormBodyProps) {
+  const runtime = useRuntime();
+  const { lang, user } = runtime;
+  const form = useForm();
+  const [messageApi, holder] = message.useMessage();
+  useLinkage(form, nodes, mode, onWarning ?? ((text) => void messageApi.warning(text)));
   const roleKey = user?.roleIds.join(',') ?? '';
   const schema = useMemo(
     () => compileFields(nodes, { lang, mode, columns, roleIds: roleKey ? roleKey.split(',') : [] }),
     [nodes, lang, mode, columns, roleKey],
   );
+  // Keyword searches (dictApi.kwKey) collapse per pause in typing; plain loads pass straight through.
+  const searchRuntime = useMemo(() => ({ ...runtime, loadDict: debounceSearch(runtime.loadDict) }), [runtime]);
   const SchemaField = getSchemaField();
-  return <SchemaField schema={schema} />;
+  const body: ReactNode = (
+    <RuntimeProvider value={searchRuntime}>
+      <SchemaField schema={schema} />
+    </RuntimeProvider>
+  );
+  return (
+    <>
+      {onWarning ? null : holder}
+      {body}
+    </>
+  );
 }

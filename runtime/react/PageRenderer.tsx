@@ -35,6 +35,15 @@ class NodeBoundary extends Component<
   }
 }
 
+/**
+ * One page node with its bound component and an error boundary: what container nodes (grid, tab)
+ * use for their children. A function declaration, so the nodes barrel can bind components that
+ * import it (the module cycle through runtime/nodes/components resolves at render time).
+ */
+export function NodeRenderer(props: { node: PageNode; recordId?: string }) {
+  return <NodeView {...props} />;
+}
+
 function NodeView({ node, recordId }: { node: PageNode; recordId?: string }) {
   const t = useT();
   const type = typeof node?.type === 'string' ? node.type : String(node?.type);

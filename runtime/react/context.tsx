@@ -7,6 +7,7 @@ import type { RequestFn } from '../../protocol/http';
 import type { Lang } from '../../protocol/constants';
 import { translate } from '../../protocol/messages';
 import type { DataProvider, DataSourceConfig, DictLoader } from '../core/data/provider';
+import type { UploadFn } from '../core/upload/uploader';
 
 export interface RuntimeUser {
   id: string;
@@ -21,6 +22,8 @@ export interface RuntimeContextValue {
   providerFor: (source: DataSourceConfig) => DataProvider;
   /** Shared, de-duplicating dictionary loader. */
   loadDict: DictLoader;
+  /** Sends one file for the upload widgets (runtime/core/upload/uploader.ts); absent → uploads are refused. */
+  upload?: UploadFn;
 }
 
 const RuntimeContext = createContext<RuntimeContextValue | null>(null);
@@ -39,4 +42,9 @@ export function useRuntime(): RuntimeContextValue {
 export function useT(): (key: string, vars?: Record<string, unknown>) => string {
   const { lang } = useRuntime();
   return useCallback((key: string, vars?: Record<string, unknown>) => translate(lang, key, vars), [lang]);
+}
+
+/** The runtime when inside a <RuntimeProvider>, else null (blocks the shell also uses stand-alone). */
+export function useOptionalRuntime(): RuntimeContextValue | null {
+  return useContext(RuntimeContext);
 }

@@ -8,6 +8,7 @@ import type { RequestFn } from '../../protocol/http';
 import { createDictLoader, type DictLoaderOptions } from '../core/data/dict';
 import type { DataProvider, DataSourceConfig } from '../core/data/provider';
 import { createProviderFactory } from '../core/data/providers';
+import { createUploader, type UploadConfig, type UploadFn } from '../core/upload/uploader';
 import type { RuntimeContextValue, RuntimeUser } from './context';
 
 export interface CreateRuntimeOptions {
@@ -19,16 +20,22 @@ export interface CreateRuntimeOptions {
   dict?: DictLoaderOptions;
   /** Consulted first: answer a provider to replace the built-in one for a source (designer preview, tests). */
   overrideProvider?: (source: DataSourceConfig) => DataProvider | undefined;
+  /** The app's upload_config (local file API or cloud); the default uploader follows it. */
+  uploadConfig?: UploadConfig | string | null;
+  /** Replaces the default uploader (tests, hosts with their own transport). */
+  upload?: UploadFn;
 }
 
 export function createRuntimeValue(options: CreateRuntimeOptions): RuntimeContextValue {
   const loadDict = createDictLoader(options.request, options.dict);
   const builtIn = createProviderFactory({ request: options.request, loadDict, tablePrefix: options.tablePrefix });
+  const lang = options.lang ?? (DEFAULT_LANG as Lang);
   return {
     request: options.request,
-    lang: options.lang ?? (DEFAULT_LANG as Lang),
+    lang,
     user: options.user,
     loadDict,
     providerFor: (source) => options.overrideProvider?.(source) ?? builtIn(source),
+    upload: options.upload ?? createUploader({ request: options.request, lang, uploadConfig: options.uploadConfig }),
   };
 }

@@ -6,6 +6,7 @@
 import type { ISchema } from '@formily/react';
 import { textOf, type FieldDefinition } from '../../../protocol/page-schema';
 import { getWidget, type ColumnType } from '../registry';
+import { hasTemplates } from '../linkage/params';
 import { getFieldCompiler } from './hooks';
 import { visibleToRoles } from './select-items';
 import type { CompileContext } from './types';
@@ -88,5 +89,10 @@ export function compileField(field: FieldDefinition, ctx: CompileContext, index:
   if (reactions.length) schema['x-reactions'] = reactions as ISchema['x-reactions'];
 
   hooks.adapt?.(schema, field, ctx);
+  // A dictApi with {{ }} params waits for the form values: the linkage effects resolve and set it.
+  // Left in place, Formily would compile the placeholders once, at field creation, with empty values.
+  const componentProps = schema['x-component-props'] as Record<string, unknown> | undefined;
+  const dictApi = componentProps?.dictApi as FieldDefinition['dictApi'];
+  if (dictApi && hasTemplates(dictApi)) delete componentProps!.dictApi;
   return schema;
 }

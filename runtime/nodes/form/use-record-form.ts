@@ -3,6 +3,7 @@
  * mode says (add: empty; edit/detail: the stored record; copy: the record minus id and audit
  * fields), validates on submit with the §5 warning, saves through the submit action (one save
  * in flight) and reports the outcome. The form holds stored values, so they go out as they are.
+ * Auto-number fields are filled as the form starts.
  */
 import { createForm, type Form } from '@formily/core';
 import { useEffect, useRef, useState } from 'react';
@@ -11,6 +12,7 @@ import { recordAction } from '../../actions/record';
 import { failureMessage, thrownMessage } from '../../actions/result-message';
 import { saveRecord, type SaveOutcome } from '../../actions/submit';
 import type { ActionUi, RecordMode } from '../../actions/types';
+import { applyAutoNumbers } from '../../core/auto-number/generate';
 import type { DataProvider } from '../../core/data/provider';
 import { validationWarning } from './validation';
 import '../../actions';
@@ -60,7 +62,9 @@ export function useRecordForm(options: RecordFormOptions): RecordForm {
     action.initialValues({ provider, id, idKey }).then((outcome) => {
       if (!live) return;
       if (outcome.ok) {
-        setState({ loading: false, form: createForm({ initialValues: outcome.values, readPretty: action.readOnly }) });
+        // Auto-numbers (building-blocks §4): fresh on add and copy, filled when empty otherwise.
+        const values = applyAutoNumbers(outcome.values, latest.current.fields, mode);
+        setState({ loading: false, form: createForm({ initialValues: values, readPretty: action.readOnly }) });
         return;
       }
       const { ui: current, fields } = latest.current;
@@ -75,7 +79,7 @@ export function useRecordForm(options: RecordFormOptions): RecordForm {
     return () => {
       live = false;
     };
-  }, [action, provider, id, idKey, enabled, options.session]);
+  }, [action, mode, provider, id, idKey, enabled, options.session]);
 
   async function submit(): Promise<SaveOutcome | 'invalid' | undefined> {
     const { form } = state;

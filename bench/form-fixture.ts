@@ -1,0 +1,42 @@
+/**
+ * The benchmark form, shared by the schema page and the hand-written page so both render the same
+ * fields: text, number, select, date in turn, and 20 linkage rules (10 text → select, where the
+ * dependent's dictApi params read the parent; 10 select → select). Pure data.
+ */
+export type BenchKind = 'text' | 'number' | 'select' | 'date';
+
+export interface BenchField {
+  key: string;
+  title: string;
+  kind: BenchKind;
+  /** Keys this field clears when the operator changes it. */
+  linkageKeys?: string[];
+  /** A dependent: its options come from the dictionary, filtered by this parent's value. */
+  dependsOn?: string;
+}
+
+export const LINKAGE_RULES = 20;
+const KINDS: BenchKind[] = ['text', 'number', 'select', 'date'];
+export const SELECT_ITEMS = ['A', 'B', 'C', 'D', 'E'].map((v) => ({ value: v, label: `选项${v}` }));
+
+/** Options of a dependent for a parent value (the fake dictionary both pages use). */
+export const dependentOptions = (parent: unknown) =>
+  parent === undefined || parent === null || parent === ''
+    ? []
+    : [1, 2, 3].map((i) => ({ value: `${String(parent)}-${i}`, label: `${String(parent)} 子项${i}` }));
+
+export function benchFields(count: number): BenchField[] {
+  const fields: BenchField[] = Array.from({ length: count }, (_, i) => ({
+    key: `f${i}`,
+    title: `字段${i}`,
+    kind: KINDS[i % 4]!,
+  }));
+  // Rule r: parent text field 8r (or select 8r+2 for r ≥ 10) → dependent select 8r+6 (always a select).
+  for (let r = 0; r < LINKAGE_RULES; r++) {
+    const parent = fields[r < 10 ? 8 * r : 8 * r + 2]!;
+    const dependent = fields[8 * r + 6]!;
+    parent.linkageKeys = [dependent.key];
+    dependent.dependsOn = parent.key;
+  }
+  return fields;
+}

@@ -1,0 +1,238 @@
+/**
+ * Form rendering: a 500-field form (text, number, select, date; 20 linkage rules) rendered by
+ * Tessera from its schema (FormBody) against the same form hand-written with @formily/antd-v5,
+ * in headless Debian chromium, then the same at 2,000 fields. Run:
+ *   npx tsx bench/form.bench.ts        (BENCH_ROUNDS=5, BENCH_SIZES=500,2000, BENCH_TIMEOUT_S=900 per load)
+ * Both pages are bundled by Vite's build API (production mode, minified) into a temp dir and served
+ * from loopback. Measured per page load: commit = createRoot().render → the root's layout effect
+ * (every field committed); mount = render → the first frame after it (FormGrid lays out after the
+ * commit); CPU = the main thread's CPU time for the whole load (CDP Performance metrics in thread
+ * ticks), which a busy machine disturbs far less than wall time. Per keystroke: one character into a field (native value setter + input
+ * event, as React sees typing) → the next macrotask (React's commit and Formily's reactions done),
+ * and which fields re-rendered (a counting FormItem, the decorator every field renders, on both
+ * pages). Targets: mount ≤ 1.15x, keystroke ≤ 16 ms, re-renders = the field + its dependents.
+ */
+import { createServer, type Server } from 'node:http';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { extname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import type { CDPSession, Page } from 'playwright-core';
+import { build } from 'vite';
+import { openBrowser } from '../tests/e2e/lib/browser';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const SIZES = (process.env.BENCH_SIZES ?? '500,2000').split(',').map(Number);
+const KEYSTROKES = 20;
+/** The 2,000-field FormGrid baseline needs minutes on a busy 2-core machine. */
+const LOAD_TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_S ?? 900) * 1000;
+const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
+const PAGES = ['hand', 'schema'] as const;
+type PageName = (typeof PAGES)[number];
+
+async function bundle(outDir: string): Promise<void> {
+  await build({
+    configFile: false,
+    root: here('..'),
+    logLevel: 'warn',
+    mode: 'production',
+    plugins: [react()],
+    resolve: { alias: [{ find: /^@formily\/antd-v5$/, replacement: here('./form-counting-antd.tsx') }] },
+    build: {
+      outDir,
+      emptyOutDir: true,
+      chunkSizeWarningLimit: 10_000,
+      rollupOptions: {
+        input: { hand: here('./form-page-hand.tsx'), schema: here('./form-page-schema.tsx') },
+        output: { entryFileNames: '[name].js' },
+      },
+    },
+  });
+  for (const name of PAGES) {
+    writeFileSync(
+      join(outDir, `${name}.html`),
+      `<!doctype html><html><head><meta charset="utf-8"></head><body><div id="root"></div>` +
+        `<script type="module" src="./${name}.js"></script></body></html>`,
+    );
+  }
+}
+
+function serve(dir: string): Promise<{ server: Server; base: string }> {
+  const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
+  const server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    // Only names the build wrote: no '..', so nothing outside the temp dir is served.
+    if (path.includes('..')) return void res.writeHead(400).end();
+    try {
+      const body = readFileSync(join(dir, path));
+      res.writeHead(200, { 'content-type': types[extname(path)] ?? 'application/octet-stream' }).end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      resolve({ server, base: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` });
+    }),
+  );
+}
+
+interface Load {
+  /** Wall time, render call → every field committed. */
+  mountMs: number;
+  /** Wall time, render call → the first frame after the commit (layout done). */
+  paintMs: number;
+  /** Main-thread CPU time of the whole load (parse, mount, grid layout) until painted: robust to a busy machine. */
+  cpuMs: number;
+}
+
+async function taskCpuMs(cdp: CDPSession): Promise<number> {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  return (metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0) * 1000;
+}
+
+async function load(page: Page, cdp: CDPSession, url: string): Promise<Load> {
+  await page.goto(url);
+  await page.waitForFunction(() => window.__painted === true, undefined, { timeout: LOAD_TIMEOUT_MS });
+  // The renderer's metrics start over with each document, so this is the load's own CPU time.
+  const cpuMs = await taskCpuMs(cdp);
+  const [mountMs, paintMs] = await page.evaluate(() => [window.__mountMs!, window.__paintMs!]);
+  return { mountMs, paintMs, cpuMs };
+}
+
+interface Keystrokes {
+  medianMs: number;
+  /** Median keystroke → the typed field's re-render (React work only, no frame). */
+  renderMs: number;
+  /** Main-thread CPU per keystroke (thread ticks), averaged over the run: robust to a busy machine. */
+  cpuMs?: number;
+  p95Ms: number;
+  fields: string[];
+  renders: number;
+}
+
+/** Types KEYSTROKES characters into the field titled 字段{index}; re-renders of the first one. */
+async function keystrokes(page: Page, index: number): Promise<Keystrokes> {
+  return page.evaluate(
+    async ({ title, count }) => {
+      const item = [...document.querySelectorAll('.ant-formily-item')].find(
+        (el) => el.querySelector('.ant-formily-item-label')?.textContent?.replace(/[:：\s]/g, '') === title,
+      );
+      const input = item?.querySelector('input');
+      if (!input) throw new Error(`no input for ${title}`);
+      const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+      const nextTask = () =>
+        new Promise<void>((resolve) => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => resolve();
+          channel.port2.postMessage(null);
+        });
+      const settle = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 50)));
+      const times: number[] = [];
+      const renders: number[] = [];
+      let first: Map<string, number> | undefined;
+      for (let i = 0; i < count; i++) {
+        await settle();
+        window.__renders.clear();
+        const start = performance.now();
+        setValue.call(input, `${input.value}${i % 10}`);
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+        await nextTask();
+        times.push(performance.now() - start);
+        renders.push(window.__renderedAt - start);
+        if (!first) {
+          await settle();
+          first = new Map(window.__renders);
+        }
+      }
+      times.sort((a, b) => a - b);
+      renders.sort((a, b) => a - b);
+      return {
+        renderMs: renders[Math.floor(renders.length / 2)]!,
+        medianMs: times[Math.floor(times.length / 2)]!,
+        p95Ms: times[Math.min(times.length - 1, Math.floor(times.length * 0.95))]!,
+        fields: [...first!.keys()].sort(),
+        renders: [...first!.values()].reduce((a, b) => a + b, 0),
+      };
+    },
+    { title: `字段${index}`, count: KEYSTROKES },
+  );
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const fmt = (n: number) => n.toFixed(1);
+
+async function main() {
+  const dir = mkdtempSync(join(tmpdir(), 'tessera-form-bench-'));
+  const started = Date.now();
+  await bundle(dir);
+  console.log(`bundled in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const { server, base } = await serve(dir);
+  const browser = await openBrowser();
+  // tsx (esbuild keepNames) wraps named functions in __name(); evaluated code runs in the page.
+  await browser.context.addInitScript('globalThis.__name = (f) => f;');
+  const cdp = await browser.context.newCDPSession(browser.page);
+  // threadTicks: TaskDuration counts the main thread's CPU time, not wall time.
+  await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
+  try {
+    for (const size of SIZES) {
+      const mounts: Record<PageName, Load[]> = { hand: [], schema: [] };
+      for (let round = 0; round < ROUNDS; round++) {
+        // Alternate which page goes first, so warm-up and machine noise fall on both.
+        const order = round % 2 ? [...PAGES].reverse() : PAGES;
+        for (const name of order) mounts[name].push(await load(browser.page, cdp, `${base}/${name}.html?n=${size}`));
+      }
+      console.log(`\n${size} fields, ${ROUNDS} loads each:`);
+      for (const [metric, label] of [
+        ['mountMs', 'commit wall ms (render → all fields committed)'],
+        ['paintMs', 'mount wall ms (render → first frame after the commit)'],
+        ['cpuMs', 'main-thread CPU ms of the load'],
+      ] as const) {
+        const stat = (name: PageName, pick: (v: number[]) => number) => pick(mounts[name].map((l) => l[metric]));
+        const [hm, sm] = [stat('hand', median), stat('schema', median)];
+        const [hb, sb] = [stat('hand', (v) => Math.min(...v)), stat('schema', (v) => Math.min(...v))];
+        console.log(
+          `  ${label}: hand ${fmt(hm)} (best ${fmt(hb)})  schema ${fmt(sm)} (best ${fmt(sb)})  ` +
+            `ratio median ${(sm / hm).toFixed(2)}x, best ${(sb / hb).toFixed(2)}x (target ≤ 1.15x)`,
+        );
+      }
+      // f4: a plain text field; f8: a text field that is the parent of linkage rule 1 (dependent f14).
+      // One fresh load per page for both: the fields are distinct, and a 2,000-field baseline takes minutes to load.
+      const cases = [
+        [4, 'plain text field f4'],
+        [8, 'linkage parent f8 → f14'],
+      ] as const;
+      const results: Record<PageName, Keystrokes[]> = { hand: [], schema: [] };
+      for (const name of PAGES) {
+        await load(browser.page, cdp, `${base}/${name}.html?n=${size}`);
+        for (const [index] of cases) {
+          const before = await taskCpuMs(cdp);
+          const result = await keystrokes(browser.page, index);
+          // Includes the idle settle tasks between keystrokes (rAF + a 50 ms timer): a small, equal overhead.
+          results[name].push({ ...result, cpuMs: ((await taskCpuMs(cdp)) - before) / KEYSTROKES });
+        }
+      }
+      cases.forEach(([, label], i) => {
+        for (const name of PAGES) {
+          const r = results[name][i]!;
+          console.log(
+            `  keystroke ${label} [${name}]: median ${fmt(r.medianMs)} ms, p95 ${fmt(r.p95Ms)} ms (target ≤ 16), ` +
+              `to re-render ${fmt(r.renderMs)} ms, CPU ${fmt(r.cpuMs ?? 0)} ms/keystroke; ` +
+              `re-rendered fields ${JSON.stringify(r.fields)} (${r.renders} renders)`,
+          );
+        }
+        console.log(
+          `  keystroke ratio schema/hand: ${(results.schema[i]!.medianMs / results.hand[i]!.medianMs).toFixed(2)}x`,
+        );
+      });
+    }
+  } finally {
+    await browser.close();
+    server.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,3 @@
+export { confirmWith, useConfirm } from './confirm';
+export type { ConfirmApi, ConfirmOptions } from './confirm';
+export { useBlockLang, useBlockText } from './lang';

@@ -1,0 +1,2 @@
+export { SideDrawer } from './SideDrawer';
+export type { SideDrawerProps } from './SideDrawer';

@@ -1,0 +1,2 @@
+export { VideoPreview, safeVideoUrl } from './VideoPreview';
+export type { PreviewVideo, VideoPreviewProps } from './VideoPreview';
