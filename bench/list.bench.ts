@@ -9,8 +9,9 @@
  * route; a page with skipCount <= 1.1x the time of the page query alone (the raw statement without
  * its count).
  *
- * The hand-written route is what a developer would write for one screen: fixed SQL, no session,
- * no checks. Ours pays for the session lookup, the menu guard, the registry and the body checks.
+ * The hand-written route is what a developer would write for one screen: fixed SQL, and the one
+ * check any real route has, authenticating the session token by a single indexed lookup of its
+ * hash (like with like). Ours also pays for the menu guard, the registry and the body checks.
  * On PostgreSQL / MySQL a database named in DATABASE_URL is used as is: use a scratch database.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -18,6 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import { sql, type CompiledQuery, type Kysely } from 'kysely';
+import { sha256, tokenFromHeader } from '../server/auth/tokens';
 import { newId } from '../server/db/ids';
 import { startTestApp, type TestApp } from '../tests/helpers/app';
 
@@ -157,11 +159,22 @@ async function main(): Promise<void> {
     const db = t.db.db;
     const list = scenarios(t.db.spec.likeOperator, t.tables.user);
 
-    // The hand-written routes, in a plain Fastify app: one per scenario, fixed SQL, rows + total as JSON.
+    // The hand-written routes, in a plain Fastify app: one per scenario, fixed SQL, rows + total as
+    // JSON, behind a session check (one primary-key lookup of the token hash).
     const handApp = Fastify({ logger: false });
     list.forEach((s, index) => {
-      handApp.get(`/bench/hand/${index}`, async () => {
-        const { page, count } = s.hand(db, t.demoAppId);
+      handApp.get(`/bench/hand/${index}`, async (request, reply) => {
+        const presented = tokenFromHeader(request.headers.authorization);
+        const session = presented
+          ? await db
+              .selectFrom(t.tables.session)
+              .select(['user_id', 'app_id'])
+              .where('token_hash', '=', sha256(presented))
+              .where('expires_at', '>', Date.now())
+              .executeTakeFirst()
+          : undefined;
+        if (!session) return reply.status(401).send({ code: 'P4007', message: 'logout', data: null });
+        const { page, count } = s.hand(db, String(session.app_id));
         const rows = (await db.executeQuery(page)).rows;
         const total = count ? Number(((await db.executeQuery(count)).rows[0] as { total: unknown }).total) : rows.length;
         return { code: '200', message: 'OK', data: { list: rows, total } };
@@ -180,15 +193,17 @@ async function main(): Promise<void> {
       // Warm-up: JIT, statement caches and the session/registry caches of both apps.
       for (let i = 0; i < WARMUP; i++) {
         await t.app.inject({ method: 'POST', url: '/api/common/customer/list', payload: s.body, headers: { authorization: token } });
-        await handApp.inject({ method: 'GET', url: `/bench/hand/${index}` });
+        await handApp.inject({ method: 'GET', url: `/bench/hand/${index}`, headers: { authorization: token } });
       }
+      const handCheck = await handApp.inject({ method: 'GET', url: `/bench/hand/${index}`, headers: { authorization: token } });
+      if (handCheck.statusCode !== 200) throw new Error(`${s.name}: hand-written route answered ${handCheck.statusCode}`);
       const ours: number[] = [];
       const hand: number[] = [];
       const raw: number[] = [];
       const rawPage: number[] = [];
       for (let round = 0; round < ROUNDS; round++) {
         ours.push(await timeLoop(() => t.app.inject({ method: 'POST', url: '/api/common/customer/list', payload: s.body, headers: { authorization: token } })));
-        hand.push(await timeLoop(() => handApp.inject({ method: 'GET', url: `/bench/hand/${index}` })));
+        hand.push(await timeLoop(() => handApp.inject({ method: 'GET', url: `/bench/hand/${index}`, headers: { authorization: token } })));
         raw.push(await timeLoop(async () => {
           await db.executeQuery(compiled.page);
           if (compiled.count) await db.executeQuery(compiled.count);

@@ -1,7 +1,8 @@
 /**
  * The grants of the signed-in user (can.ts), loaded once per request from the session's roles:
  * the union of their menu_ids, restricted to live menus of the app, and the modules and
- * dashboards those menus open.
+ * dashboards those menus open. Kept with the session's cache entry (auth/auth-cache.ts), so a
+ * token's grants are loaded once per cache lifetime; role, menu and module writes drop the entry.
  */
 import type { FastifyRequest } from 'fastify';
 import type { RequestAuth } from '../auth/session-hook';
@@ -56,7 +57,20 @@ async function load(ctx: ServerContext, auth: RequestAuth): Promise<Grants> {
 
 export function grantsOf(ctx: ServerContext, request: FastifyRequest, auth: RequestAuth): Promise<Grants> {
   let grants = cache.get(request);
-  if (!grants) cache.set(request, (grants = load(ctx, auth)));
+  if (grants) return grants;
+  // Only the entry this request was authenticated from (same user object): after an
+  // invalidation the entry is gone or replaced, and the grants are loaded afresh.
+  const entry = ctx.sessions.cache.get(auth.session.token_hash);
+  const shared = entry?.user === auth.user ? entry : undefined;
+  grants = shared?.grants ?? load(ctx, auth);
+  if (shared && !shared.grants) {
+    shared.grants = grants;
+    // A failed load is not kept for the next requests.
+    grants.catch(() => {
+      if (shared.grants === grants) shared.grants = undefined;
+    });
+  }
+  cache.set(request, grants);
   return grants;
 }
 

@@ -11,6 +11,7 @@ import { Headers } from '../../protocol/http';
 import type { ServerContext } from '../context';
 import { ApiError } from '../errors';
 import type { AppRow } from '../platform/apps';
+import type { AuthEntry } from './auth-cache';
 import type { SessionRow } from './sessions';
 import { sha256, tokenFromHeader } from './tokens';
 import type { RoleRow, UserRow, Users } from './users';
@@ -53,20 +54,60 @@ export function requireSealed(ctx: ServerContext, request: FastifyRequest, app: 
   throw new ApiError(ResultCode.BAD_REQUEST, 'error.badEnvelope', {}, 400);
 }
 
+/**
+ * Whether a request may write a system table (users, roles, menus, modules, apps, sessions...):
+ * every non-GET request except reads of the common API and the common API on module tables
+ * (`:table` without the system prefix, as the registry resolves it). Deliberately broad: a
+ * false positive only costs a cache refill.
+ */
+export function maySystemWrite(request: FastifyRequest, prefix: string): boolean {
+  if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return false;
+  if (request.is404) return false;
+  const route = request.routeOptions.url ?? '';
+  if (!route.startsWith('/api/common/:table')) return true;
+  if (/\/(list|export|downloadTemplate)\/?$/.test(route)) return false;
+  const table = (request.params as { table?: unknown } | undefined)?.table;
+  return typeof table !== 'string' || table.startsWith(prefix);
+}
+
+/** Bypasses the session cache while a possible system write runs (auth-cache.ts). */
+function markSystemWrite(ctx: ServerContext, request: FastifyRequest, reply: FastifyReply): void {
+  if (!maySystemWrite(request, ctx.config.tablePrefix)) return;
+  const end = ctx.sessions.cache.beginWrite();
+  // 'finish' once the reply is written (the handler's writes are done), 'close' if the client left.
+  reply.raw.once('finish', end);
+  reply.raw.once('close', end);
+}
+
+/** Session, user and roles of a token: the cached entry, else loaded (and cached when allowed). */
+async function load(ctx: ServerContext, users: Users, token: string): Promise<AuthEntry | undefined> {
+  const cache = ctx.sessions.cache;
+  const hash = sha256(token);
+  const hit = cache.get(hash);
+  // A cached session still expires on time.
+  if (hit) return hit.session.expires_at > ctx.now() ? hit : undefined;
+  const mark = cache.mark();
+  const session = await ctx.sessions.find(token);
+  if (!session) return undefined;
+  const user = await users.byId(session.app_id, session.user_id);
+  if (!user) return undefined;
+  const entry: AuthEntry = { session, user, roles: await users.roles(session.app_id, user.role_ids) };
+  cache.set(hash, entry, mark);
+  return entry;
+}
+
 export function sessionHook(ctx: ServerContext, users: Users) {
   return async function resolveSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    markSystemWrite(ctx, request, reply);
     if (request.is404 || request.routeOptions.config?.public || !request.url.startsWith('/api/')) return;
     const token = tokenFromHeader(request.headers[Headers.AUTHORIZATION]);
     if (!token) throw logout();
-    const session = await ctx.sessions.find(token);
-    if (!session) throw logout();
-    const [user, app] = await Promise.all([
-      users.byId(session.app_id, session.user_id),
-      ctx.apps.findById(session.app_id),
-    ]);
-    if (!user || Number(user.status) !== 1 || !app) throw logout();
+    const entry = await load(ctx, users, token);
+    if (!entry) throw logout();
+    const { session, user, roles } = entry;
+    const app = await ctx.apps.findById(session.app_id);
+    if (Number(user.status) !== 1 || !app) throw logout();
     requireSealed(ctx, request, app);
-    const roles = await users.roles(app.id, user.role_ids);
     request.auth = { session, user, roles, app, isAdmin: roles.some((r) => r.identify === 'admin') };
     const renewed = await ctx.sessions.renewIfDue(session);
     if (renewed) {

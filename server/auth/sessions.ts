@@ -6,6 +6,7 @@
  */
 import type { Kysely } from 'kysely';
 import { SESSION_TTL_MS } from '../../protocol/constants';
+import { AuthCache, authCacheTtl } from './auth-cache';
 import { newToken, sha256 } from './tokens';
 
 export const RENEW_AFTER_MS = 86_400_000;
@@ -21,11 +22,20 @@ export interface SessionRow {
 }
 
 export class SessionStore {
+  /**
+   * What the session hook loaded per token (auth-cache.ts). Revocations below drop entries before
+   * and after their DELETE, so a concurrent request can neither read nor re-store a revoked one.
+   */
+  readonly cache: AuthCache;
+
   constructor(
     private readonly db: Kysely<any>,
     private readonly table: string,
     private readonly now: () => number,
-  ) {}
+    options: { cacheTtlMs?: number } = {},
+  ) {
+    this.cache = new AuthCache(now, options.cacheTtlMs ?? authCacheTtl());
+  }
 
   async create(userId: string, appId: string, db: Kysely<any> = this.db): Promise<string> {
     const token = newToken();
@@ -62,7 +72,9 @@ export class SessionStore {
   async renewIfDue(session: SessionRow): Promise<string | undefined> {
     const now = this.now();
     if (session.renewed_at !== null || now - session.created_at < RENEW_AFTER_MS) return undefined;
-    return this.db.transaction().execute(async (trx) => {
+    // The old session's row changes (renewed_at, shorter expiry): its cached copy must go.
+    this.cache.forgetToken(session.token_hash);
+    const renewed = await this.db.transaction().execute(async (trx) => {
       const result = await trx
         .updateTable(this.table)
         .set({ renewed_at: now, expires_at: Math.min(session.expires_at, now + RENEW_GRACE_MS) })
@@ -72,10 +84,14 @@ export class SessionStore {
       if (Number(result.numUpdatedRows) !== 1) return undefined;
       return this.create(session.user_id, session.app_id, trx);
     });
+    this.cache.forgetToken(session.token_hash);
+    return renewed;
   }
 
   async revoke(tokenHash: string): Promise<void> {
+    this.cache.forgetToken(tokenHash);
     await this.db.deleteFrom(this.table).where('token_hash', '=', tokenHash).execute();
+    this.cache.forgetToken(tokenHash);
   }
 
   /**
@@ -85,6 +101,8 @@ export class SessionStore {
   async revokeAllOf(userId: string, appId: string, keep: readonly string[] = []): Promise<void> {
     let query = this.db.deleteFrom(this.table).where('user_id', '=', userId).where('app_id', '=', appId);
     if (keep.length) query = query.where('token_hash', 'not in', [...keep]);
+    this.cache.forgetUser(appId, userId);
     await query.execute();
+    this.cache.forgetUser(appId, userId);
   }
 }

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { SqliteDialect, sql } from 'kysely';
+import { cachedStatements } from './sqlite-statements';
 import { errorField, type DialectSpec } from './types';
 
 /** `sqlite:./data/x.db`, `sqlite:/abs/x.db`, `sqlite:///abs/x.db` or `sqlite::memory:`. */
@@ -22,7 +23,8 @@ export const sqlite: DialectSpec = {
     if (file !== ':memory:') database.pragma('journal_mode = WAL');
     database.pragma('busy_timeout = 5000');
     database.pragma('foreign_keys = ON');
-    return new SqliteDialect({ database });
+    // Prepared statements are reused by SQL text (sqlite-statements.ts).
+    return new SqliteDialect({ database: cachedStatements(database) });
   },
   likeOperator: 'like',
   bigText: 'text',
