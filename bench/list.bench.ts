@@ -44,7 +44,9 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 async function seed(t: TestApp): Promise<void> {
   const db = t.db.db;
   await db.deleteFrom(TABLE).execute();
-  const users = (await db.selectFrom(t.tables.user).select('id').where('app_id', '=', t.demoAppId).execute()).map((u) => u.id);
+  const users = (await db.selectFrom(t.tables.user).select('id').where('app_id', '=', t.demoAppId).execute()).map(
+    (u) => u.id,
+  );
   const start = Date.UTC(2024, 0, 1);
   const batch = t.db.dialect === 'sqlite' ? 500 : 1000;
   for (let from = 0; from < ROWS; from += batch) {
@@ -70,16 +72,20 @@ async function seed(t: TestApp): Promise<void> {
     await db.insertInto(TABLE).values(rows).execute();
   }
   // The index an "indexed filter + sort" screen would have.
-  await sql`create index ix_bench_level on ${sql.table(TABLE)} (app_id, level, create_at)`.execute(db).catch(() => undefined);
+  await sql`create index ix_bench_level on ${sql.table(TABLE)} (app_id, level, create_at)`
+    .execute(db)
+    .catch(() => undefined);
   if (t.db.dialect === 'postgres') await sql`analyze`.execute(db);
   if (t.db.dialect === 'sqlite') await sql`analyze`.execute(db);
 }
 
 function scenarios(likeOp: 'like' | 'ilike', userTable: string): Scenario[] {
-  const live = (db: Kysely<any>, appId: string) => db.selectFrom(`${TABLE} as t`).where('t.app_id', '=', appId).where('t.is_deleted', '=', 0);
+  const live = (db: Kysely<any>, appId: string) =>
+    db.selectFrom(`${TABLE} as t`).where('t.app_id', '=', appId).where('t.is_deleted', '=', 0);
   const fields = ['t.id', 't.name', 't.level', 't.credit_limit', 't.create_at'];
   const showFields = ['id', 'name', 'level', 'credit_limit', 'create_at'];
-  const pageOf = (q: any, offset = 0) => q.select(fields).orderBy('t.create_at', 'desc').orderBy('t.id', 'desc').limit(PAGE).offset(offset).compile();
+  const pageOf = (q: any, offset = 0) =>
+    q.select(fields).orderBy('t.create_at', 'desc').orderBy('t.id', 'desc').limit(PAGE).offset(offset).compile();
   const countOf = (q: any) => q.select((eb: any) => eb.fn.countAll().as('total')).compile();
   return [
     {
@@ -111,8 +117,12 @@ function scenarios(likeOp: 'like' | 'ilike', userTable: string): Scenario[] {
       },
       hand: (db, app) => {
         const q = live(db, app)
-          .leftJoin(`${userTable} as u1`, (j) => j.onRef('u1.id', '=', 't.create_by').on('u1.app_id', '=', app).on('u1.is_deleted', '=', 0))
-          .leftJoin(`${userTable} as u2`, (j) => j.onRef('u2.id', '=', 't.update_by').on('u2.app_id', '=', app).on('u2.is_deleted', '=', 0));
+          .leftJoin(`${userTable} as u1`, (j) =>
+            j.onRef('u1.id', '=', 't.create_by').on('u1.app_id', '=', app).on('u1.is_deleted', '=', 0),
+          )
+          .leftJoin(`${userTable} as u2`, (j) =>
+            j.onRef('u2.id', '=', 't.update_by').on('u2.app_id', '=', app).on('u2.is_deleted', '=', 0),
+          );
         const page = q
           .select([...fields, 'u1.account as creator_account', 'u2.name as editor_name'])
           .orderBy('t.create_at', 'desc')
@@ -149,7 +159,11 @@ async function timeLoop(run: () => Promise<unknown>): Promise<number> {
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'tessera-bench-'));
   const url = process.env.DATABASE_URL ?? `sqlite:${join(dir, 'bench.db')}`;
-  const t = await startTestApp({ name: url.startsWith('sqlite') ? 'sqlite' : url.startsWith('postgres') ? 'postgres' : 'mysql', url, drop: async () => undefined });
+  const t = await startTestApp({
+    name: url.startsWith('sqlite') ? 'sqlite' : url.startsWith('postgres') ? 'postgres' : 'mysql',
+    url,
+    drop: async () => undefined,
+  });
   try {
     const token = await t.signIn();
     process.stdout.write(`seeding ${ROWS} rows on ${t.db.dialect}... `);
@@ -176,7 +190,9 @@ async function main(): Promise<void> {
         if (!session) return reply.status(401).send({ code: 'P4007', message: 'logout', data: null });
         const { page, count } = s.hand(db, String(session.app_id));
         const rows = (await db.executeQuery(page)).rows;
-        const total = count ? Number(((await db.executeQuery(count)).rows[0] as { total: unknown }).total) : rows.length;
+        const total = count
+          ? Number(((await db.executeQuery(count)).rows[0] as { total: unknown }).total)
+          : rows.length;
         return { code: '200', message: 'OK', data: { list: rows, total } };
       });
     });
@@ -192,31 +208,60 @@ async function main(): Promise<void> {
       const compiled = s.hand(db, t.demoAppId);
       // Warm-up: JIT, statement caches and the session/registry caches of both apps.
       for (let i = 0; i < WARMUP; i++) {
-        await t.app.inject({ method: 'POST', url: '/api/common/customer/list', payload: s.body, headers: { authorization: token } });
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/common/customer/list',
+          payload: s.body,
+          headers: { authorization: token },
+        });
         await handApp.inject({ method: 'GET', url: `/bench/hand/${index}`, headers: { authorization: token } });
       }
-      const handCheck = await handApp.inject({ method: 'GET', url: `/bench/hand/${index}`, headers: { authorization: token } });
-      if (handCheck.statusCode !== 200) throw new Error(`${s.name}: hand-written route answered ${handCheck.statusCode}`);
+      const handCheck = await handApp.inject({
+        method: 'GET',
+        url: `/bench/hand/${index}`,
+        headers: { authorization: token },
+      });
+      if (handCheck.statusCode !== 200)
+        throw new Error(`${s.name}: hand-written route answered ${handCheck.statusCode}`);
       const ours: number[] = [];
       const hand: number[] = [];
       const raw: number[] = [];
       const rawPage: number[] = [];
       for (let round = 0; round < ROUNDS; round++) {
-        ours.push(await timeLoop(() => t.app.inject({ method: 'POST', url: '/api/common/customer/list', payload: s.body, headers: { authorization: token } })));
-        hand.push(await timeLoop(() => handApp.inject({ method: 'GET', url: `/bench/hand/${index}`, headers: { authorization: token } })));
-        raw.push(await timeLoop(async () => {
-          await db.executeQuery(compiled.page);
-          if (compiled.count) await db.executeQuery(compiled.count);
-        }));
+        ours.push(
+          await timeLoop(() =>
+            t.app.inject({
+              method: 'POST',
+              url: '/api/common/customer/list',
+              payload: s.body,
+              headers: { authorization: token },
+            }),
+          ),
+        );
+        hand.push(
+          await timeLoop(() =>
+            handApp.inject({ method: 'GET', url: `/bench/hand/${index}`, headers: { authorization: token } }),
+          ),
+        );
+        raw.push(
+          await timeLoop(async () => {
+            await db.executeQuery(compiled.page);
+            if (compiled.count) await db.executeQuery(compiled.count);
+          }),
+        );
         rawPage.push(await timeLoop(() => db.executeQuery(compiled.page)));
       }
       const r = { ours: median(ours), hand: median(hand), raw: median(raw), rawPage: median(rawPage) };
       results[s.name] = r;
-      console.log(`| ${s.name} | ${r.ours.toFixed(2)} | ${r.hand.toFixed(2)} | ${r.raw.toFixed(2)} | ${(r.hand / r.ours).toFixed(2)}x | ${r.rawPage.toFixed(2)} |`);
+      console.log(
+        `| ${s.name} | ${r.ours.toFixed(2)} | ${r.hand.toFixed(2)} | ${r.raw.toFixed(2)} | ${(r.hand / r.ours).toFixed(2)}x | ${r.rawPage.toFixed(2)} |`,
+      );
     }
     const withCount = results['page with count']!;
     const skip = results['page, skipCount']!;
-    console.log(`\nskipCount page, ours / hand-written page-only route: ${(skip.ours / skip.hand).toFixed(2)}x (target <= 1.1x)`);
+    console.log(
+      `\nskipCount page, ours / hand-written page-only route: ${(skip.ours / skip.hand).toFixed(2)}x (target <= 1.1x)`,
+    );
     console.log(`skipCount page / counted page, ours: ${(skip.ours / withCount.ours).toFixed(2)}x`);
   } finally {
     await t.close();

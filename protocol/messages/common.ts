@@ -10,12 +10,30 @@ export const common: Catalog = {
   'error.server': { zh: '系统异常，请稍后再试', en: 'Something went wrong, please try again later' },
   'error.rateLimited': { zh: '操作过于频繁，请稍后再试', en: 'Too many attempts, please try again later' },
   'error.trial': { zh: '试用账号不允许对该业务进行操作', en: 'Trial accounts may not perform this operation' },
-  'error.appNotFound': { zh: '应用地址不正确，请检查访问地址', en: 'Unknown application address, please check the URL' },
-  'error.connection': { zh: '系统连接异常，请联系管理员', en: 'Cannot reach the system, please contact the administrator' },
-  'error.tableMissing': { zh: '数据表不存在，请联系管理员', en: 'The data table does not exist, please contact the administrator' },
+  'error.appNotFound': {
+    zh: '应用地址不正确，请检查访问地址',
+    en: 'Unknown application address, please check the URL',
+  },
+  'error.connection': {
+    zh: '系统连接异常，请联系管理员',
+    en: 'Cannot reach the system, please contact the administrator',
+  },
+  'error.tableMissing': {
+    zh: '数据表不存在，请联系管理员',
+    en: 'The data table does not exist, please contact the administrator',
+  },
   'error.duplicate': { zh: '数据已存在', en: 'The record already exists' },
-  'error.duplicateField': { zh: '{{title}}已存在，请更换数据', en: '{{title}} already exists, please use another value' },
-  'error.duplicateValue': { zh: '数据{{value}}重复，请检查数据', en: 'The value {{value}} is duplicated, please check the data' },
-  'error.dataOperation': { zh: '数据操作错误，请联系管理员', en: 'Data operation failed, please contact the administrator' },
+  'error.duplicateField': {
+    zh: '{{title}}已存在，请更换数据',
+    en: '{{title}} already exists, please use another value',
+  },
+  'error.duplicateValue': {
+    zh: '数据{{value}}重复，请检查数据',
+    en: 'The value {{value}} is duplicated, please check the data',
+  },
+  'error.dataOperation': {
+    zh: '数据操作错误，请联系管理员',
+    en: 'Data operation failed, please contact the administrator',
+  },
   'error.hashCheck': { zh: '响应数据校验失败', en: 'The response failed its integrity check' },
 };

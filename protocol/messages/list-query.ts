@@ -2,7 +2,10 @@ import type { Catalog } from './index';
 
 /** The list-query contract and SQL mode (server/common/query, execute-sql.ts). */
 export const listQuery: Catalog = {
-  'listQuery.range': { zh: '{{key}} 必须是 1 到 {{max}} 之间的整数', en: '{{key}} must be a whole number from 1 to {{max}}' },
+  'listQuery.range': {
+    zh: '{{key}} 必须是 1 到 {{max}} 之间的整数',
+    en: '{{key}} must be a whole number from 1 to {{max}}',
+  },
   'listQuery.joinOn': {
     zh: '{{key}} 必须是两个字段名，如 ["customer_id", "id"] 或 "customer_id=id"',
     en: '{{key}} must name two fields, as ["customer_id", "id"] or "customer_id=id"',
@@ -20,7 +23,10 @@ export const listQuery: Catalog = {
   'sql.invalid': { zh: 'SQL 语法错误或不受支持：{{reason}}', en: 'The SQL is invalid or not supported: {{reason}}' },
   'sql.onlySelect': { zh: '只允许执行一条 SELECT 语句', en: 'Only one SELECT statement is allowed' },
   'sql.forbiddenTable': { zh: 'SQL 中不能使用该表：{{name}}', en: 'This table cannot be used in SQL: {{name}}' },
-  'sql.forbiddenFunction': { zh: 'SQL 中不能使用该函数：{{name}}', en: 'This function cannot be used in SQL: {{name}}' },
+  'sql.forbiddenFunction': {
+    zh: 'SQL 中不能使用该函数：{{name}}',
+    en: 'This function cannot be used in SQL: {{name}}',
+  },
   'sql.forbiddenClause': { zh: 'SQL 中不能使用：{{name}}', en: 'Not allowed in SQL: {{name}}' },
   'sql.failed': { zh: 'SQL 执行失败或超时', en: 'The SQL failed or took too long' },
 };

@@ -2,8 +2,27 @@ import { describe, expect, it } from 'vitest';
 import { AuthCache, authCacheTtl, WRITE_MAX_MS, type AuthEntry } from './auth-cache';
 
 const entry = (userId: string, appId = 'a1'): AuthEntry => ({
-  session: { token_hash: `h-${userId}`, user_id: userId, app_id: appId, created_at: 0, expires_at: 1e15, renewed_at: null },
-  user: { id: userId, app_id: appId, account: userId, mobile: null, name: null, avatar: null, password_hash: null, role_ids: null, dept_id: null, theme_config: null, status: 1 },
+  session: {
+    token_hash: `h-${userId}`,
+    user_id: userId,
+    app_id: appId,
+    created_at: 0,
+    expires_at: 1e15,
+    renewed_at: null,
+  },
+  user: {
+    id: userId,
+    app_id: appId,
+    account: userId,
+    mobile: null,
+    name: null,
+    avatar: null,
+    password_hash: null,
+    role_ids: null,
+    dept_id: null,
+    theme_config: null,
+    status: 1,
+  },
   roles: [],
 });
 

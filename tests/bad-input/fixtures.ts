@@ -33,16 +33,35 @@ export async function addModule(
   const moduleId = newId();
   await t.db.db
     .insertInto(t.tables.module)
-    .values({ id: moduleId, app_id: app.id, ...insertAudit(null, t.clock.now), title: table, table_name: table, schema: JSON.stringify(schema) })
+    .values({
+      id: moduleId,
+      app_id: app.id,
+      ...insertAudit(null, t.clock.now),
+      title: table,
+      table_name: table,
+      schema: JSON.stringify(schema),
+    })
     .execute();
   if (!grant) return physical;
   // A menu entry for it, granted to every role of the app (the guard allows granted modules only).
   const menuId = newId();
   await t.db.db
     .insertInto(t.tables.menu)
-    .values({ id: menuId, app_id: app.id, ...insertAudit(null, t.clock.now), title: table, module_id: moduleId, type: 1, sort: 99 })
+    .values({
+      id: menuId,
+      app_id: app.id,
+      ...insertAudit(null, t.clock.now),
+      title: table,
+      module_id: moduleId,
+      type: 1,
+      sort: 99,
+    })
     .execute();
-  const roles = await t.db.db.selectFrom(t.tables.role).select(['id', 'menu_ids']).where('app_id', '=', app.id).execute();
+  const roles = await t.db.db
+    .selectFrom(t.tables.role)
+    .select(['id', 'menu_ids'])
+    .where('app_id', '=', app.id)
+    .execute();
   for (const role of roles) {
     const ids = [role.menu_ids, menuId].filter(Boolean).join(',');
     await t.db.db.updateTable(t.tables.role).set({ menu_ids: ids }).where('id', '=', role.id).execute();
@@ -51,7 +70,12 @@ export async function addModule(
 }
 
 /** POSTs records one by one through the API (so create_by is the token's user); returns their ids. */
-export async function createRows(t: TestApp, token: string, table: string, rows: Record<string, unknown>[]): Promise<string[]> {
+export async function createRows(
+  t: TestApp,
+  token: string,
+  table: string,
+  rows: Record<string, unknown>[],
+): Promise<string[]> {
   const ids: string[] = [];
   for (const row of rows) {
     t.clock.now += 1;

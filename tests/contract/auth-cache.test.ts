@@ -41,7 +41,15 @@ forEachDatabase((_name, makeDatabase) => {
     roleId = newId();
     await t.db.db
       .insertInto(t.tables.role)
-      .values({ id: roleId, app_id: t.demoAppId, ...insertAudit(null, t.clock.now), name: 'h9op', identify: 'h9op', level: 3, menu_ids: allMenus })
+      .values({
+        id: roleId,
+        app_id: t.demoAppId,
+        ...insertAudit(null, t.clock.now),
+        name: 'h9op',
+        identify: 'h9op',
+        level: 3,
+        menu_ids: allMenus,
+      })
       .execute();
     admin = await t.signIn(ADMIN.account, ADMIN.password);
   });
@@ -69,7 +77,12 @@ forEachDatabase((_name, makeDatabase) => {
       const { token } = await operator('cache7');
       expect((await list(token)).body.code).toBe(ResultCode.SUCCESS);
       t.clock.now += RENEW_AFTER_MS;
-      const renewing = await t.app.inject({ method: 'POST', url: LIST, payload: { skipCount: true }, headers: { authorization: token } });
+      const renewing = await t.app.inject({
+        method: 'POST',
+        url: LIST,
+        payload: { skipCount: true },
+        headers: { authorization: token },
+      });
       const renewed = renewing.headers.authorization;
       expect(typeof renewed).toBe('string');
       expect(renewed).not.toBe(token);
@@ -116,7 +129,12 @@ forEachDatabase((_name, makeDatabase) => {
     it('applies a user disabled through the API on the next request', async () => {
       const { id, token } = await operator('cache4');
       expect((await list(token)).body.code).toBe(ResultCode.SUCCESS);
-      const disabled = await t.request({ method: 'PUT', url: `/api/common/tessera_sys_user/${id}`, token: admin, body: { status: 0 } });
+      const disabled = await t.request({
+        method: 'PUT',
+        url: `/api/common/tessera_sys_user/${id}`,
+        token: admin,
+        body: { status: 0 },
+      });
       expect(disabled.body.code).toBe(ResultCode.SUCCESS);
       expect((await list(token)).body.code).toBe(ResultCode.LOGOUT);
     });
@@ -125,7 +143,12 @@ forEachDatabase((_name, makeDatabase) => {
       const { token } = await operator('cache5');
       expect((await list(token)).body.code).toBe(ResultCode.SUCCESS);
       const put = (menuIds: string) =>
-        t.request({ method: 'PUT', url: `/api/common/tessera_sys_role/${roleId}`, token: admin, body: { menu_ids: menuIds } });
+        t.request({
+          method: 'PUT',
+          url: `/api/common/tessera_sys_role/${roleId}`,
+          token: admin,
+          body: { menu_ids: menuIds },
+        });
       expect((await put('')).body.code).toBe(ResultCode.SUCCESS);
       expect((await list(token)).body.code).toBe(ResultCode.FORBIDDEN);
       expect((await put(allMenus)).body.code).toBe(ResultCode.SUCCESS);

@@ -57,7 +57,9 @@ forEachDatabase((_name, makeDatabase) => {
       const page = await list({ isPage: true, current: 5, pageSize: 10 });
       expect(page.body.data.list.map((r: Customer) => r.name)).toEqual(SEED.slice(40, 50).map((r) => r.name));
       // pageSize over the cap is refused, not silently capped (list-limits.test.ts covers the bounds).
-      expect((await list({ isPage: true, pageSize: 100000 })).body.message).toBe('pageSize 必须是 1 到 1000 之间的整数');
+      expect((await list({ isPage: true, pageSize: 100000 })).body.message).toBe(
+        'pageSize 必须是 1 到 1000 之间的整数',
+      );
       const all = await list({});
       expect(all.body.data).toMatchObject({ total: 50 });
       expect(all.body.data.list).toHaveLength(50);

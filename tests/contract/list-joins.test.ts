@@ -30,15 +30,32 @@ forEachDatabase((_name, makeDatabase) => {
     database = await makeDatabase();
     t = await startTestApp(database);
     token = await t.signIn();
-    await addModule(t, 'order', { no: 'string', customer_id: 'string', amount: 'double', status: 'string', tags: 'string' });
+    await addModule(t, 'order', {
+      no: 'string',
+      customer_id: 'string',
+      amount: 'double',
+      status: 'string',
+      tags: 'string',
+    });
     await addModule(t, 'node', { title: 'string', parent_id: 'string', sort: 'integer' });
-    const list = await t.request({ url: '/api/common/customer/list', token, body: { showFields: ['id', 'name'], isPage: true, pageSize: 2 } });
+    const list = await t.request({
+      url: '/api/common/customer/list',
+      token,
+      body: { showFields: ['id', 'name'], isPage: true, pageSize: 2 },
+    });
     customers = list.body.data.list;
     // A customer row of another app in the same physical table: a join must never reach it.
     strayId = newId();
     await t.db.db
       .insertInto('m_demo_customer')
-      .values({ id: strayId, app_id: 'f'.repeat(32), ...insertAudit(null, 0), name: '别的应用', level: 'vip', active: 1 })
+      .values({
+        id: strayId,
+        app_id: 'f'.repeat(32),
+        ...insertAudit(null, 0),
+        name: '别的应用',
+        level: 'vip',
+        active: 1,
+      })
       .execute();
     await createRows(
       t,
@@ -88,43 +105,72 @@ forEachDatabase((_name, makeDatabase) => {
     });
 
     it('inner join keeps only matched rows of the app (not the other app’s customer)', async () => {
-      const data = await ok({ showFields: ['no'], ...byNo, innerJoins: [{ join: 'customer', on: 'customer_id=id', showFields: ['name'] }] });
+      const data = await ok({
+        showFields: ['no'],
+        ...byNo,
+        innerJoins: [{ join: 'customer', on: 'customer_id=id', showFields: ['name'] }],
+      });
       expect(data.list.map((r) => r.no)).toEqual(['O1', 'O2', 'O3']);
       expect(data.total).toBe(3);
       // Conditions and sorts may not reach a joined table's hidden or unknown columns.
-      expect((await list({ innerJoins: [{ join: 'tessera_sys_user', on: 'create_by=id', showFields: ['password_hash'] }] })).body.message).toBe(
-        '不存在的字段：tessera_sys_user.password_hash',
-      );
+      expect(
+        (await list({ innerJoins: [{ join: 'tessera_sys_user', on: 'create_by=id', showFields: ['password_hash'] }] }))
+          .body.message,
+      ).toBe('不存在的字段：tessera_sys_user.password_hash');
     });
 
     it('right join lists every live customer of the app, with or without orders', async () => {
       const all = await ok({ showFields: ['id', 'name'], isPage: true, pageSize: 1000 }, 'customer');
       const data = await ok({
         showFields: ['no'],
-        sorts: [{ key: 'customer_name', order: 'asc' }, { key: 'no', order: 'asc' }],
+        sorts: [
+          { key: 'customer_name', order: 'asc' },
+          { key: 'no', order: 'asc' },
+        ],
         rightJoins: [{ join: 'customer', on: ['customer_id', 'id'], showFields: ['name'] }],
         isPage: true,
         pageSize: 1000,
       });
       // One row per order of a live customer of this app, plus one per customer without orders.
       const withOrders = new Map<string, number>();
-      for (const o of ORDERS) if (o.c >= 0) withOrders.set(customers[o.c]!.name, (withOrders.get(customers[o.c]!.name) ?? 0) + 1);
+      for (const o of ORDERS)
+        if (o.c >= 0) withOrders.set(customers[o.c]!.name, (withOrders.get(customers[o.c]!.name) ?? 0) + 1);
       const expected = all.list.reduce((n, c) => n + (withOrders.get(String(c.name)) ?? 1), 0);
       expect(data.total).toBe(expected);
       expect(data.list).toHaveLength(expected);
       expect(data.list.some((r) => r.customer_name === '别的应用')).toBe(false);
-      expect(data.list.filter((r) => r.no !== null).map((r) => r.no).sort()).toEqual(['O1', 'O2', 'O3']);
+      expect(
+        data.list
+          .filter((r) => r.no !== null)
+          .map((r) => r.no)
+          .sort(),
+      ).toEqual(['O1', 'O2', 'O3']);
     });
 
     it('refuses unknown tables, hidden tables, bad `on`, clashing names and too many joins', async () => {
       const cases: [unknown, string][] = [
-        [{ leftJoins: [{ join: 'tessera_sys_session', on: 'create_by=id' }] }, '不存在或无权访问的表：tessera_sys_session'],
-        [{ leftJoins: [{ join: 'customer', on: 'customer_id=id OR 1=1' }] }, 'leftJoins.on 必须是两个字段名，如 ["customer_id", "id"] 或 "customer_id=id"'],
+        [
+          { leftJoins: [{ join: 'tessera_sys_session', on: 'create_by=id' }] },
+          '不存在或无权访问的表：tessera_sys_session',
+        ],
+        [
+          { leftJoins: [{ join: 'customer', on: 'customer_id=id OR 1=1' }] },
+          'leftJoins.on 必须是两个字段名，如 ["customer_id", "id"] 或 "customer_id=id"',
+        ],
         [{ leftJoins: [{ join: 'customer', on: ['nope', 'id'] }] }, '不存在的字段：order.nope'],
-        [{ leftJoins: [{ join: 'customer', on: ['customer_id', 'id'], showFields: ['name'], as: 'x' }, { join: 'customer', on: ['customer_id', 'id'], showFields: ['name'], as: 'x' }] }, '返回字段名重复：x_name'],
+        [
+          {
+            leftJoins: [
+              { join: 'customer', on: ['customer_id', 'id'], showFields: ['name'], as: 'x' },
+              { join: 'customer', on: ['customer_id', 'id'], showFields: ['name'], as: 'x' },
+            ],
+          },
+          '返回字段名重复：x_name',
+        ],
         [{ leftJoins: Array(4).fill({ join: 'customer', on: ['customer_id', 'id'] }) }, 'joins 最多 3 项'],
       ];
-      for (const [body, message] of cases) expect((await list(body)).body).toMatchObject({ code: ResultCode.BAD_REQUEST, message });
+      for (const [body, message] of cases)
+        expect((await list(body)).body).toMatchObject({ code: ResultCode.BAD_REQUEST, message });
     });
   });
 
@@ -159,9 +205,15 @@ forEachDatabase((_name, makeDatabase) => {
         { status: 'open', count: 1 },
         { status: 'paid', count: 2 },
       ]);
-      expect((await list({ groups: [{ key: 'status', aggregates: [{ fn: 'sleep', key: 'amount' }] }] })).body.message).toBe('不支持的聚合函数：sleep');
-      expect((await list({ groups: [{ key: 'status', aggregates: [{ fn: 'sum', key: 'no' }] }] })).body.code).toBe(ResultCode.BAD_REQUEST);
-      expect((await list({ groups: ['status', 'no', 'amount', 'tags', 'customer_id', 'id'] })).body.message).toBe('groups 最多 5 项');
+      expect(
+        (await list({ groups: [{ key: 'status', aggregates: [{ fn: 'sleep', key: 'amount' }] }] })).body.message,
+      ).toBe('不支持的聚合函数：sleep');
+      expect((await list({ groups: [{ key: 'status', aggregates: [{ fn: 'sum', key: 'no' }] }] })).body.code).toBe(
+        ResultCode.BAD_REQUEST,
+      );
+      expect((await list({ groups: ['status', 'no', 'amount', 'tags', 'customer_id', 'id'] })).body.message).toBe(
+        'groups 最多 5 项',
+      );
     });
   });
 
@@ -172,8 +224,14 @@ forEachDatabase((_name, makeDatabase) => {
         { title: 'a', parent_id: root, sort: 1 },
         { title: 'b', parent_id: root, sort: 2 },
       ]);
-      await createRows(t, token, 'node', [{ title: 'a1', parent_id: a, sort: 1 }, { title: 'other', sort: 2 }]);
-      const data = await ok({ showFields: ['title'], parentKey: 'parent_id', sorts: [{ key: 'sort', order: 'asc' }] }, 'node');
+      await createRows(t, token, 'node', [
+        { title: 'a1', parent_id: a, sort: 1 },
+        { title: 'other', sort: 2 },
+      ]);
+      const data = await ok(
+        { showFields: ['title'], parentKey: 'parent_id', sorts: [{ key: 'sort', order: 'asc' }] },
+        'node',
+      );
       expect(data.total).toBe(2);
       expect(data.list).toEqual([
         {
@@ -187,10 +245,23 @@ forEachDatabase((_name, makeDatabase) => {
         },
         { title: 'other', id: expect.any(String), parent_id: null },
       ]);
-      const page = await ok({ showFields: ['title'], parentKey: 'parent_id', sorts: [{ key: 'sort', order: 'asc' }], isPage: true, pageSize: 1, current: 2 }, 'node');
+      const page = await ok(
+        {
+          showFields: ['title'],
+          parentKey: 'parent_id',
+          sorts: [{ key: 'sort', order: 'asc' }],
+          isPage: true,
+          pageSize: 1,
+          current: 2,
+        },
+        'node',
+      );
       expect(page).toEqual({ list: [{ title: 'other', id: expect.any(String), parent_id: null }], total: 2 });
       // Filtered out parent: the child becomes a root.
-      const filtered = await ok({ showFields: ['title'], parentKey: 'parent_id', querys: [{ key: 'title', value: 'a', rule: 'LIKE' }] }, 'node');
+      const filtered = await ok(
+        { showFields: ['title'], parentKey: 'parent_id', querys: [{ key: 'title', value: 'a', rule: 'LIKE' }] },
+        'node',
+      );
       expect(filtered.list.map((r) => r.title).sort()).toEqual(['a']);
       expect((filtered.list[0]!.children as { title: string }[]).map((r) => r.title)).toEqual(['a1']);
     });
@@ -198,7 +269,8 @@ forEachDatabase((_name, makeDatabase) => {
 
   describe('rules on comma lists, ranges and paging', () => {
     it('INCLUDE_OR / INCLUDE_AND match whole items, never substrings', async () => {
-      const nos = async (rule: string | number, value: unknown) => (await ok({ showFields: ['no'], ...byNo, querys: [{ key: 'tags', value, rule }] })).list.map((r) => r.no);
+      const nos = async (rule: string | number, value: unknown) =>
+        (await ok({ showFields: ['no'], ...byNo, querys: [{ key: 'tags', value, rule }] })).list.map((r) => r.no);
       expect(await nos('INCLUDE_OR', 'a')).toEqual(['O1', 'O3', 'O4']);
       expect(await nos('INCLUDE_OR', 'a,b')).toEqual(['O1', 'O2', 'O3', 'O4']);
       expect(await nos('INCLUDE_AND', ['a', 'b'])).toEqual(['O4']);
@@ -207,7 +279,10 @@ forEachDatabase((_name, makeDatabase) => {
     });
 
     it('BETWEEN takes [a, b] or "a,b", inclusive', async () => {
-      const nos = async (value: unknown) => (await ok({ showFields: ['no'], ...byNo, querys: [{ key: 'amount', value, rule: 'BETWEEN' }] })).list.map((r) => r.no);
+      const nos = async (value: unknown) =>
+        (await ok({ showFields: ['no'], ...byNo, querys: [{ key: 'amount', value, rule: 'BETWEEN' }] })).list.map(
+          (r) => r.no,
+        );
       expect(await nos([10, 100])).toEqual(['O1', 'O3', 'O4']);
       expect(await nos('40,250.5')).toEqual(['O1', 'O2', 'O3']);
       expect(await nos(',10')).toEqual(['O4', 'O5']);
@@ -219,7 +294,10 @@ forEachDatabase((_name, makeDatabase) => {
       const skipped = await ok({ isPage: true, pageSize: 2, current: 2, skipCount: true, ...byNo, showFields: ['no'] });
       expect(skipped).toEqual({ list: [{ no: 'O3' }, { no: 'O4' }], total: 4 });
       for (const pageSize of [0, -1, 1e9, 1.5, '10; drop table x']) {
-        expect((await list({ isPage: true, pageSize })).body).toMatchObject({ code: ResultCode.BAD_REQUEST, message: 'pageSize 必须是 1 到 1000 之间的整数' });
+        expect((await list({ isPage: true, pageSize })).body).toMatchObject({
+          code: ResultCode.BAD_REQUEST,
+          message: 'pageSize 必须是 1 到 1000 之间的整数',
+        });
       }
       expect((await list({ isPage: true, pageSize: 10, current: 1e9 })).body.code).toBe(ResultCode.BAD_REQUEST);
       expect((await ok({ isPage: true, pageSize: 1000 })).list).toHaveLength(5);

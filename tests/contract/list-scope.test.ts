@@ -39,15 +39,30 @@ forEachDatabase((_name, makeDatabase) => {
     await addDept('A1', dept.A);
     await addDept('A1x', dept.A1);
     await addDept('B');
-    const users: [string, string | undefined][] = [['ua', 'A'], ['ua1', 'A1'], ['ua1x', 'A1x'], ['ub', 'B'], ['nod', undefined]];
+    const users: [string, string | undefined][] = [
+      ['ua', 'A'],
+      ['ua1', 'A1'],
+      ['ua1x', 'A1x'],
+      ['ub', 'B'],
+      ['nod', undefined],
+    ];
     for (const [account, d] of users) {
       const id = await t.addUser(account, PASSWORD, 'user');
-      await t.db.db.updateTable(t.tables.user).set({ dept_id: d ? dept[d] : null }).where('id', '=', id).execute();
+      await t.db.db
+        .updateTable(t.tables.user)
+        .set({ dept_id: d ? dept[d] : null })
+        .where('id', '=', id)
+        .execute();
       tokens[account] = await t.signIn(account, PASSWORD);
       await createRows(t, tokens[account]!, 'note', [{ title: account }]);
     }
     await createRows(t, tokens.admin!, 'note', [{ title: 'admin' }]);
-    const role = await t.db.db.selectFrom(t.tables.role).select('id').where('app_id', '=', t.demoAppId).where('identify', '=', 'user').executeTakeFirstOrThrow();
+    const role = await t.db.db
+      .selectFrom(t.tables.role)
+      .select('id')
+      .where('app_id', '=', t.demoAppId)
+      .where('identify', '=', 'user')
+      .executeTakeFirstOrThrow();
     userRoleId = role.id as string;
   });
   afterAll(async () => {
@@ -56,7 +71,11 @@ forEachDatabase((_name, makeDatabase) => {
   });
 
   const titles = async (account: string, limit: Record<string, unknown>) => {
-    const reply = await t.request({ url: '/api/common/note/list', token: tokens[account], body: { showFields: ['title'], ...limit } });
+    const reply = await t.request({
+      url: '/api/common/note/list',
+      token: tokens[account],
+      body: { showFields: ['title'], ...limit },
+    });
     expect(reply.body.code, JSON.stringify(reply.body)).toBe(ResultCode.SUCCESS);
     return (reply.body.data.list as { title: string }[]).map((r) => r.title).sort();
   };
@@ -81,7 +100,11 @@ forEachDatabase((_name, makeDatabase) => {
 
     it('5 is the departments listed on the caller’s roles (exactly those), plus own records', async () => {
       expect(await titles('ua', { dataLimitType: 5 })).toEqual(['ua']);
-      await t.db.db.updateTable(t.tables.role).set({ dept_ids: `${dept.B},${dept.A1}` }).where('id', '=', userRoleId).execute();
+      await t.db.db
+        .updateTable(t.tables.role)
+        .set({ dept_ids: `${dept.B},${dept.A1}` })
+        .where('id', '=', userRoleId)
+        .execute();
       expect(await titles('ua', { dataLimitType: 5 })).toEqual(['ua', 'ua1', 'ub']);
       await t.db.db.updateTable(t.tables.role).set({ dept_ids: null }).where('id', '=', userRoleId).execute();
     });
@@ -101,33 +124,52 @@ forEachDatabase((_name, makeDatabase) => {
       });
       expect(reply.body.data.total).toBe(2);
       for (const dataLimitType of [6, 'all', -1]) {
-        expect((await t.request({ url: '/api/common/note/list', token: tokens.ua, body: { dataLimitType } })).body).toMatchObject({
+        expect(
+          (await t.request({ url: '/api/common/note/list', token: tokens.ua, body: { dataLimitType } })).body,
+        ).toMatchObject({
           code: ResultCode.BAD_REQUEST,
           message: '字段 dataLimitType 的值格式错误',
         });
       }
-      expect((await t.request({ url: '/api/common/note/list', token: tokens.ua, body: { dataLimitType: 2, dataLimitUnRoleIds: "x' or 1=1" } })).body.code).toBe(
-        ResultCode.BAD_REQUEST,
-      );
+      expect(
+        (
+          await t.request({
+            url: '/api/common/note/list',
+            token: tokens.ua,
+            body: { dataLimitType: 2, dataLimitUnRoleIds: "x' or 1=1" },
+          })
+        ).body.code,
+      ).toBe(ResultCode.BAD_REQUEST);
     });
   });
 
   describe('joins follow the read guard', () => {
     it('a table the caller may not read cannot be joined (answered as unknown)', async () => {
       await addModule(t, 'secret_note', { title: 'string', note_id: 'string' }, undefined, false);
-      const body = { showFields: ['title'], leftJoins: [{ join: 'secret_note', on: ['id', 'note_id'], showFields: ['title'] }] };
+      const body = {
+        showFields: ['title'],
+        leftJoins: [{ join: 'secret_note', on: ['id', 'note_id'], showFields: ['title'] }],
+      };
       expect((await t.request({ url: '/api/common/note/list', token: tokens.ua, body })).body).toMatchObject({
         code: ResultCode.BAD_REQUEST,
         message: '不存在或无权访问的表：secret_note',
       });
-      expect((await t.request({ url: '/api/common/note/list', token: tokens.admin, body })).body.code).toBe(ResultCode.SUCCESS);
+      expect((await t.request({ url: '/api/common/note/list', token: tokens.admin, body })).body.code).toBe(
+        ResultCode.SUCCESS,
+      );
       // The user table joined by a non-admin shows only the caller's own row.
       const users = await t.request({
         url: '/api/common/note/list',
         token: tokens.ua,
-        body: { showFields: ['title'], sorts: [{ key: 'title' }], leftJoins: [{ join: 'tessera_sys_user', as: 'u', on: 'create_by=id', showFields: ['account'] }] },
+        body: {
+          showFields: ['title'],
+          sorts: [{ key: 'title' }],
+          leftJoins: [{ join: 'tessera_sys_user', as: 'u', on: 'create_by=id', showFields: ['account'] }],
+        },
       });
-      expect(users.body.data.list.filter((r: { u_account: string | null }) => r.u_account !== null)).toEqual([{ title: 'ua', u_account: 'ua' }]);
+      expect(users.body.data.list.filter((r: { u_account: string | null }) => r.u_account !== null)).toEqual([
+        { title: 'ua', u_account: 'ua' },
+      ]);
     });
   });
 
@@ -146,9 +188,15 @@ forEachDatabase((_name, makeDatabase) => {
       const reply = await t.request({ url: '/api/common/note?currentKey=p&sizeKey=s&p=3&s=2', token: tokens.admin });
       expect(reply.body.data.list).toHaveLength(2);
       expect(reply.body.data.total).toBe(6);
-      expect((await t.request({ url: '/api/common/note?secret=1', token: tokens.admin })).body.message).toBe('不存在的字段：secret');
-      expect((await t.request({ url: '/api/common/note?pageSize=0', token: tokens.admin })).body.code).toBe(ResultCode.BAD_REQUEST);
-      expect((await t.request({ url: '/api/common/note?title=a&title=b', token: tokens.admin })).body.code).toBe(ResultCode.BAD_REQUEST);
+      expect((await t.request({ url: '/api/common/note?secret=1', token: tokens.admin })).body.message).toBe(
+        '不存在的字段：secret',
+      );
+      expect((await t.request({ url: '/api/common/note?pageSize=0', token: tokens.admin })).body.code).toBe(
+        ResultCode.BAD_REQUEST,
+      );
+      expect((await t.request({ url: '/api/common/note?title=a&title=b', token: tokens.admin })).body.code).toBe(
+        ResultCode.BAD_REQUEST,
+      );
       expect((await t.request({ url: '/api/common/note' })).body.code).toBe(ResultCode.LOGOUT);
     });
   });

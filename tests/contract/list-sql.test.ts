@@ -24,10 +24,21 @@ forEachDatabase((name, makeDatabase) => {
     await t.addUser('plain', 'Secret#2026', 'user');
     user = await t.signIn('plain', 'Secret#2026');
     // Another app's row and a deleted row in the same physical table: never visible.
-    for (const [appId, deleted] of [['f'.repeat(32), 0], [t.demoAppId, 1]] as const) {
+    for (const [appId, deleted] of [
+      ['f'.repeat(32), 0],
+      [t.demoAppId, 1],
+    ] as const) {
       await t.db.db
         .insertInto('m_demo_customer')
-        .values({ id: newId(), app_id: appId, ...insertAudit(null, 0), is_deleted: deleted, name: `hidden${deleted}`, level: 'vip', active: 1 })
+        .values({
+          id: newId(),
+          app_id: appId,
+          ...insertAudit(null, 0),
+          is_deleted: deleted,
+          name: `hidden${deleted}`,
+          level: 'vip',
+          active: 1,
+        })
         .execute();
     }
   });
@@ -38,11 +49,18 @@ forEachDatabase((name, makeDatabase) => {
 
   const run = (sql: unknown, token = admin) => t.request({ url: '/api/common/executeSql', body: { sql }, token });
   const count = async () =>
-    Number((await t.db.db.selectFrom('m_demo_customer').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await t.db.db
+          .selectFrom('m_demo_customer')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const quoteTable = (n: string) => (name === 'mysql' ? `\`${n}\`` : `"${n}"`);
 
   it('runs a SELECT over the app’s live rows only', async () => {
-    const reply = await run("select level, count(*) as n from customer group by level order by level");
+    const reply = await run('select level, count(*) as n from customer group by level order by level');
     expect(reply.body.code, JSON.stringify(reply.body)).toBe(ResultCode.SUCCESS);
     const rows = reply.body.data.list as { level: string; n: number | string }[];
     expect(rows.reduce((sum, r) => sum + Number(r.n), 0)).toBe(50);
@@ -51,12 +69,17 @@ forEachDatabase((name, makeDatabase) => {
   });
 
   it('joins registry tables, exposes only registered columns, and caps rows', async () => {
-    const reply = await run('select c.name, u.account from customer c left join tessera_sys_user u on u.id = c.create_by order by c.name limit 3');
+    const reply = await run(
+      'select c.name, u.account from customer c left join tessera_sys_user u on u.id = c.create_by order by c.name limit 3',
+    );
     expect(reply.body.code, JSON.stringify(reply.body)).toBe(ResultCode.SUCCESS);
     expect(reply.body.data.list).toHaveLength(3);
     const users = await run('select * from tessera_sys_user');
     expect(Object.keys(users.body.data.list[0])).not.toContain('password_hash');
-    expect((await run('select password_hash from tessera_sys_user')).body).toMatchObject({ code: ResultCode.DATA_ERROR, message: 'SQL 执行失败或超时' });
+    expect((await run('select password_hash from tessera_sys_user')).body).toMatchObject({
+      code: ResultCode.DATA_ERROR,
+      message: 'SQL 执行失败或超时',
+    });
     const capped = await run('select name from customer limit 100000');
     expect(capped.body.data.total).toBe(50);
   });
@@ -71,7 +94,10 @@ forEachDatabase((name, makeDatabase) => {
       [`select * from ${quoteTable('m_demo_customer')}`, 'SQL 中不能使用该表：m_demo_customer'],
       ['select * from tessera_sys_session', 'SQL 中不能使用该表：tessera_sys_session'],
       ['select * from information_schema.tables', 'SQL 中不能使用该表：information_schema.tables'],
-      ['select name from customer where exists (select 1 from tessera_sys_session)', 'SQL 中不能使用该表：tessera_sys_session'],
+      [
+        'select name from customer where exists (select 1 from tessera_sys_session)',
+        'SQL 中不能使用该表：tessera_sys_session',
+      ],
       ['select sleep(10) from customer', 'SQL 中不能使用该函数：sleep'],
       ['select pg_sleep(10) from customer', 'SQL 中不能使用该函数：pg_sleep'],
       ['select load_file(name) from customer', 'SQL 中不能使用该函数：load_file'],
@@ -79,7 +105,8 @@ forEachDatabase((name, makeDatabase) => {
       ['select name from customer union select account from tessera_sys_user', 'SQL 中不能使用：UNION'],
       ['select 1', 'SQL 中不能使用该表：-'],
     ];
-    for (const [sql, message] of cases) expect((await run(sql)).body, sql).toMatchObject({ code: ResultCode.BAD_REQUEST, message });
+    for (const [sql, message] of cases)
+      expect((await run(sql)).body, sql).toMatchObject({ code: ResultCode.BAD_REQUEST, message });
     expect((await run('selec name frm customer')).body.message).toMatch(/^SQL 语法错误或不受支持：/);
     expect((await run('')).body.code).toBe(ResultCode.BAD_REQUEST);
     expect((await run(42)).body.code).toBe(ResultCode.BAD_REQUEST);
@@ -87,18 +114,34 @@ forEachDatabase((name, makeDatabase) => {
   });
 
   it('is for admins only', async () => {
-    expect((await run('select name from customer', user)).body).toMatchObject({ code: ResultCode.FORBIDDEN, message: '只有管理员可以执行 SQL' });
+    expect((await run('select name from customer', user)).body).toMatchObject({
+      code: ResultCode.FORBIDDEN,
+      message: '只有管理员可以执行 SQL',
+    });
   });
 
   it('runs read-only: a write through the same path fails on every database', async () => {
     const before = await count();
     await expect(runReadOnly(t.db, "update m_demo_customer set name = 'changed'")).rejects.toThrow();
-    await expect(runReadOnly(t.db, "delete from m_demo_customer")).rejects.toThrow();
+    await expect(runReadOnly(t.db, 'delete from m_demo_customer')).rejects.toThrow();
     expect(await count()).toBe(before);
     const names = await t.db.db.selectFrom('m_demo_customer').select('name').where('name', '=', 'changed').execute();
     expect(names).toEqual([]);
     // The connection is usable for writes again afterwards (SQLite's query_only is switched back).
-    const reply = await t.request({ method: 'POST', url: '/api/common/customer', token: admin, body: { name: '写入检查', level: 'vip', active: true, mobile: '13000000000', industry: 'retail', credit_limit: 1, signed_at: 0 } });
+    const reply = await t.request({
+      method: 'POST',
+      url: '/api/common/customer',
+      token: admin,
+      body: {
+        name: '写入检查',
+        level: 'vip',
+        active: true,
+        mobile: '13000000000',
+        industry: 'retail',
+        credit_limit: 1,
+        signed_at: 0,
+      },
+    });
     expect(reply.body.code).toBe(ResultCode.SUCCESS);
   });
 
@@ -107,7 +150,12 @@ forEachDatabase((name, makeDatabase) => {
     await run('select name from customer limit 2');
     await run('delete from customer');
     await run('select name from customer', user);
-    const rows = await t.db.db.selectFrom(t.tables.audit_log).selectAll().where('action', '=', 'executeSql').orderBy('create_at').execute();
+    const rows = await t.db.db
+      .selectFrom(t.tables.audit_log)
+      .selectAll()
+      .where('action', '=', 'executeSql')
+      .orderBy('create_at')
+      .execute();
     const details = rows.map((r) => JSON.parse(String(r.detail)));
     expect(details.map((d) => [d.outcome, d.rows, d.sql])).toEqual(
       expect.arrayContaining([

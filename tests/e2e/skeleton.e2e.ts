@@ -80,7 +80,7 @@ test('adding a record: a validation error first, then 新增成功', async () =>
   await screenshot(page, 'skeleton-04-add-invalid');
   await modal.getByLabel('客户名称').fill(newName);
   await modal.getByLabel('手机号').fill('13912345678');
-  await modal.getByLabel('客户等级').click();
+  await modal.getByRole('combobox', { name: '客户等级' }).click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
   await modal.getByRole('button', { name: '确定' }).click();
   await page.locator('.ant-message-notice').filter({ hasText: '新增成功' }).waitFor();

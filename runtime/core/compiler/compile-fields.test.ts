@@ -178,11 +178,20 @@ describe('compileFields', () => {
       ),
     ).s;
     expect(field['x-component-props']).toEqual({
+      'aria-label': 'S',
       items: [
         { value: 1, label: 'One' },
         { value: 4, label: '四', hiddenFn: 'x > 1' },
       ],
     });
+  });
+
+  it('names every control with its title in the language, so it has an accessible name', () => {
+    const schema = compileFields([{ key: 'name', title: { zh: '客户名称', en: 'Name' }, type: 'input' }], {
+      ...zhEdit,
+      lang: 'en',
+    });
+    expect((props(schema).name['x-component-props'] as Record<string, unknown>)['aria-label']).toBe('Name');
   });
 
   it('grid and tab containers compile from their folders; values stay flat', () => {

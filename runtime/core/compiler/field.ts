@@ -49,6 +49,9 @@ export function compileField(field: FieldDefinition, ctx: CompileContext, index:
     }),
     'x-component': field.type,
     'x-component-props': definedOnly({
+      // Formily's FormItem renders its <label> without `for`; naming the control keeps it
+      // reachable by screen readers and by label in tests.
+      'aria-label': textOf(field.title, lang) || undefined,
       ...(field.props ?? {}),
       placeholder,
       maxLength: field.maxLength ?? text?.maxLength,

@@ -34,11 +34,15 @@ describe('tree-select widget', () => {
 
   it('showCheckedStrategy SHOW_ALL stores a fully checked folder with its children', async () => {
     const check = async (strategy?: string) => {
-      const props = { treeCheckable: true, treeDefaultExpandAll: true, ...(strategy ? { showCheckedStrategy: strategy } : {}) };
+      const props = {
+        treeCheckable: true,
+        treeDefaultExpandAll: true,
+        ...(strategy ? { showCheckedStrategy: strategy } : {}),
+      };
       const { form, container, unmount } = renderForm([{ ...multi, props }]);
       await act(async () => fireEvent.mouseDown(container.querySelector('.ant-select-selector')!));
-      const hq = [...document.querySelectorAll('.ant-select-tree-treenode')].find((n) =>
-        n.querySelector('.ant-select-tree-title')?.textContent === '总部',
+      const hq = [...document.querySelectorAll('.ant-select-tree-treenode')].find(
+        (n) => n.querySelector('.ant-select-tree-title')?.textContent === '总部',
       )!;
       await act(async () => fireEvent.click(hq.querySelector('.ant-select-tree-checkbox')!));
       const result = await submitForm(form);

@@ -37,6 +37,12 @@ export async function openBrowser(): Promise<{ context: BrowserContext; page: Pa
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(screenshotDir, { recursive: true });
   const path = join(screenshotDir, `${name}.png`);
+  // Let antd's open/close animations settle so modals are captured fully drawn.
+  await page
+    .waitForFunction(() => !document.querySelector('[class*="-enter"], [class*="-appear"], [class*="-leave"]'), null, {
+      timeout: 5_000,
+    })
+    .catch(() => undefined);
   await page.screenshot({ path, fullPage: true });
   return path;
 }

@@ -1,0 +1,51 @@
+/** Stored values (the row format) for every gallery field, so both modes show real data. */
+import { encodeRichText } from '../../../runtime/core/codecs/text-encoding';
+
+const day = (iso: string) => new Date(iso).getTime();
+
+export const sampleValues: Record<string, unknown> = {
+  name: '华东制造有限公司',
+  amount: 12800.5,
+  remark: '多行备注：第一行\n第二行 🚀',
+  status: 'open',
+  active: 1,
+  signed_at: day('2024-03-05T00:00:00'),
+  password: 'secret',
+  serial_no: 'NO-2024-0001',
+  agreed: 1,
+  biz_type: 'mini,web',
+  dev_team: 2,
+  priority: 'high',
+  bill_month: day('2024-03-01T00:00:00'),
+  report_week: day('2024-03-03T00:00:00'),
+  created_at: day('2024-03-05T08:30:15'),
+  period: `${day('2024-03-05T00:00:00')},${day('2024-03-09T23:59:59.999')}`,
+  window: `${day('2024-03-05T22:00:00')},${day('2024-03-06T06:30:00')}`,
+  open_at: '09:00:00',
+  industry_f: 'retail',
+  level_s: 'A',
+  industry_m: 'mfg,3',
+  labels: 'mfg,重点客户',
+  config: '{\n    "retry": 3,\n    "name": "同步任务"\n}',
+  notice: encodeRichText('<p><strong>系统公告：</strong>本周六 22:00 维护 🚀</p><script>alert(1)</script>'),
+  content: encodeRichText('<h3>合同正文</h3><p>甲方：<em>华东制造</em></p><ul><li>条款一</li><li>条款二</li></ul>'),
+  readme: encodeURIComponent(
+    '## 使用说明\n\n- **第一步** 填写信息\n- 第二步 [查看文档](https://example.com)\n\n<img src=x onerror=alert(1)>',
+  ),
+  ticket: 'TICKET-2024-0001',
+  sku: 'SKU-0042',
+  homepage: 'https://example.com',
+  dept: 11,
+  keywords: '重点,VIP',
+  items: JSON.stringify([
+    { item: '螺丝', qty: 200, unit: 'pc' },
+    { item: '包装箱', qty: 4, unit: 'box' },
+  ]),
+  icon: 'HomeOutlined',
+  size: 'm',
+  weekdays: '1,3',
+  extra: '2',
+  steps: 'c,a,b',
+  contact_name: '李经理',
+  contact_mobile: '13800138000',
+};
