@@ -128,9 +128,9 @@ forEachDatabase((_name, makeDatabase) => {
         await refused(() => list({ rightJoins: [{ join: 'customer', on: ['id', 'id'], as: evil }] }));
       }
       await refused(
-        () => list({ leftJoins: [{ join: 'tessera_sys_app', on: 'id=id' }] }),
+        () => list({ leftJoins: [{ join: 'tessera_sys_session', on: 'id=id' }] }),
         ResultCode.BAD_REQUEST,
-        '不存在或无权访问的表：tessera_sys_app',
+        '不存在或无权访问的表：tessera_sys_session',
       );
       await refused(
         () => list({ leftJoins: [{ join: 'm_other_customer', on: 'id=id' }] }),
