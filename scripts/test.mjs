@@ -1,7 +1,7 @@
 // `npm test`: every check a change must pass, in order, stopping at the first failure, and a
 // closing line counting the tests of both runners (vitest and node's runner for e2e).
 // TEST_DATABASES (default sqlite) names the databases the API suites run against.
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureBuild, ensureDependencies, root, run } from './lib/ensure.mjs';
 
@@ -13,6 +13,12 @@ const vitestReport = join(reports, 'vitest-report.json');
 const e2eReport = join(reports, 'e2e.tap');
 rmSync(vitestReport, { force: true });
 rmSync(e2eReport, { force: true });
+
+// Node 20's runner matches only *.test.* names inside a folder, so the e2e files are named here.
+const e2eFiles = readdirSync(join(root, 'tests/e2e'))
+  .filter((name) => name.endsWith('.e2e.ts'))
+  .sort()
+  .map((name) => `tests/e2e/${name}`);
 
 const steps = [
   ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
@@ -37,7 +43,7 @@ const steps = [
       '--test-reporter-destination=stdout',
       '--test-reporter=tap',
       `--test-reporter-destination=${e2eReport}`,
-      'tests/e2e/',
+      ...e2eFiles,
     ],
   ],
 ];
@@ -67,6 +73,11 @@ for (const [name, command, args] of steps) {
     console.log(`tests: ${passed} passed, ${Math.max(failed, 1)} failed`);
     process.exit(1);
   }
+}
+const e2eRan = Number(/^# pass (\d+)/m.exec(existsSync(e2eReport) ? readFileSync(e2eReport, 'utf8') : '')?.[1] ?? 0);
+if (e2eRan === 0) {
+  console.log('\n✖ the end-to-end step ran no test');
+  process.exit(1);
 }
 const { passed, failed } = counts();
 console.log(`\n✔ all checks passed (TEST_DATABASES=${process.env.TEST_DATABASES ?? 'sqlite'})`);
