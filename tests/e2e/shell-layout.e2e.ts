@@ -227,8 +227,7 @@ test('a department’s parent is picked from the department tree and shown in th
     ['总部', undefined],
     ['研发部', '总部'],
   ] as const) {
-    // The runtime caches dictionaries for 10 minutes and a save does not clear them: reload so the
-    // parent just added is among the options (reported; the cache is runtime/core/data/dict.ts).
+    // A fresh page each time, as an operator coming back to the form would have.
     await page.reload();
     await page.locator('.ant-table').first().waitFor();
     await page.getByRole('button', { name: '新增', exact: true }).click();
@@ -241,8 +240,15 @@ test('a department’s parent is picked from the department tree and shown in th
       await screenshot(page, 'shell-dept-form-zh');
     }
     await page.locator('.ant-modal-content').getByRole('button', { name: '确定', exact: true }).click();
-    await page.locator('.ant-table-tbody tr.ant-table-row', { hasText: name }).waitFor();
     await page.locator('.ant-modal-content').waitFor({ state: 'hidden' });
+    const row = page.locator('.ant-table-tbody tr.ant-table-row', { hasText: name });
+    if (parent) {
+      // The list is a tree (parentKey): a new child sits under its folded parent; open it as a user would.
+      const parentRow = page.locator('.ant-table-tbody tr.ant-table-row-level-0', { hasText: parent });
+      await parentRow.waitFor();
+      if (!(await row.isVisible())) await parentRow.locator('.ant-table-row-expand-icon').click();
+    }
+    await row.waitFor();
   }
   const child = page.locator('.ant-table-tbody tr.ant-table-row', { hasText: '研发部' });
   assert.deepEqual((await child.locator('td').allTextContents()).slice(0, 2), ['研发部', '总部']);
