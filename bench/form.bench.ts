@@ -12,15 +12,13 @@
  * and which fields re-rendered (a counting FormItem, the decorator every field renders, on both
  * pages). Targets: mount ≤ 1.15x, keystroke ≤ 16 ms, re-renders = the field + its dependents.
  */
-import { createServer, type Server } from 'node:http';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { extname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import react from '@vitejs/plugin-react';
 import type { CDPSession, Page } from 'playwright-core';
-import { build } from 'vite';
 import { openBrowser } from '../tests/e2e/lib/browser';
+import { bundlePages, servePages } from './lib/page-bundle';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SIZES = (process.env.BENCH_SIZES ?? '500,2000').split(',').map(Number);
@@ -32,50 +30,11 @@ const PAGES = ['hand', 'schema'] as const;
 type PageName = (typeof PAGES)[number];
 
 async function bundle(outDir: string): Promise<void> {
-  await build({
-    configFile: false,
-    root: here('..'),
-    logLevel: 'warn',
-    mode: 'production',
-    plugins: [react()],
-    resolve: { alias: [{ find: /^@formily\/antd-v5$/, replacement: here('./form-counting-antd.tsx') }] },
-    build: {
-      outDir,
-      emptyOutDir: true,
-      chunkSizeWarningLimit: 10_000,
-      rollupOptions: {
-        input: { hand: here('./form-page-hand.tsx'), schema: here('./form-page-schema.tsx') },
-        output: { entryFileNames: '[name].js' },
-      },
-    },
-  });
-  for (const name of PAGES) {
-    writeFileSync(
-      join(outDir, `${name}.html`),
-      `<!doctype html><html><head><meta charset="utf-8"></head><body><div id="root"></div>` +
-        `<script type="module" src="./${name}.js"></script></body></html>`,
-    );
-  }
-}
-
-function serve(dir: string): Promise<{ server: Server; base: string }> {
-  const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
-  const server = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://x').pathname;
-    // Only names the build wrote: no '..', so nothing outside the temp dir is served.
-    if (path.includes('..')) return void res.writeHead(400).end();
-    try {
-      const body = readFileSync(join(dir, path));
-      res.writeHead(200, { 'content-type': types[extname(path)] ?? 'application/octet-stream' }).end(body);
-    } catch {
-      res.writeHead(404).end();
-    }
-  });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      resolve({ server, base: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` });
-    }),
+  await bundlePages(
+    outDir,
+    here('..'),
+    { hand: here('./form-page-hand.tsx'), schema: here('./form-page-schema.tsx') },
+    [{ find: /^@formily\/antd-v5$/, replacement: here('./form-counting-antd.tsx') }],
   );
 }
 
@@ -169,7 +128,7 @@ async function main() {
   const started = Date.now();
   await bundle(dir);
   console.log(`bundled in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  const { server, base } = await serve(dir);
+  const { server, base } = await servePages(dir);
   const browser = await openBrowser();
   // tsx (esbuild keepNames) wraps named functions in __name(); evaluated code runs in the page.
   await browser.context.addInitScript('globalThis.__name = (f) => f;');

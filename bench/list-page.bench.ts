@@ -12,16 +12,15 @@
  * CSS a user downloads before the first list page paints are summed, and the heavy libraries'
  * chunks are checked to be lazy (not in that set).
  */
-import { createServer, type Server } from 'node:http';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { extname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import react from '@vitejs/plugin-react';
 import type { Page } from 'playwright-core';
 import { build } from 'vite';
 import { openBrowser } from '../tests/e2e/lib/browser';
+import { bundlePages, servePages } from './lib/page-bundle';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
@@ -30,50 +29,10 @@ const PAGES = ['baseline', 'list'] as const;
 type PageName = (typeof PAGES)[number];
 
 async function bundle(outDir: string): Promise<void> {
-  await build({
-    configFile: false,
-    root: here('..'),
-    logLevel: 'warn',
-    mode: 'production',
-    plugins: [react()],
-    build: {
-      outDir,
-      emptyOutDir: true,
-      chunkSizeWarningLimit: 10_000,
-      rollupOptions: {
-        input: { baseline: here('./list-page-baseline.tsx'), list: here('./list-page-list.tsx') },
-        output: { entryFileNames: '[name].js' },
-      },
-    },
+  await bundlePages(outDir, here('..'), {
+    baseline: here('./list-page-baseline.tsx'),
+    list: here('./list-page-list.tsx'),
   });
-  for (const name of PAGES) {
-    writeFileSync(
-      join(outDir, `${name}.html`),
-      `<!doctype html><html><head><meta charset="utf-8"></head><body><div id="root"></div>` +
-        `<script type="module" src="./${name}.js"></script></body></html>`,
-    );
-  }
-}
-
-function serve(dir: string): Promise<{ server: Server; base: string }> {
-  const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
-  const server = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://x').pathname;
-    // Only names the build wrote: no '..', so nothing outside the temp dir is served.
-    if (path.includes('..')) return void res.writeHead(400).end();
-    try {
-      const body = readFileSync(join(dir, path));
-      res.writeHead(200, { 'content-type': types[extname(path)] ?? 'application/octet-stream' }).end(body);
-    } catch {
-      res.writeHead(404).end();
-    }
-  });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      resolve({ server, base: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` });
-    }),
-  );
 }
 
 interface Sample {
@@ -194,7 +153,7 @@ async function main() {
   const started = Date.now();
   await bundle(dir);
   console.log(`bundled in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  const { server, base } = await serve(dir);
+  const { server, base } = await servePages(dir);
   const browser = await openBrowser();
   await browser.context.addInitScript('globalThis.__name = (f) => f;');
   try {
