@@ -23,7 +23,8 @@ async function main(): Promise<void> {
   const db = createDb(config.databaseUrl);
   const applied = await migrateToLatest(db, config.tablePrefix);
   const seeded = await seedApps(db, config.tablePrefix);
-  const app = await buildApp({ config, db });
+  // WEB_DIST_DIR: where the built web app lives (default dist/); lets parallel e2e runs use their own build.
+  const app = await buildApp({ config, db, distDir: process.env.WEB_DIST_DIR || undefined });
   if (applied.length) app.log.info({ migrations: applied }, 'database migrated');
   if (seeded.length) app.log.info({ apps: seeded }, 'apps seeded');
 

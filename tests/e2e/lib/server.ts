@@ -30,8 +30,10 @@ async function freePort(): Promise<number> {
 }
 
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  if (!existsSync(join(root, 'dist/index.html')))
-    throw new Error('dist/ is missing: run `npx vite build` (npm test does)');
+  // E2E_DIST_DIR: test against another build of the web app (e.g. `npx vite build --outDir /tmp/x`).
+  const distDir = process.env.E2E_DIST_DIR || join(root, 'dist');
+  if (!existsSync(join(distDir, 'index.html')))
+    throw new Error(`${distDir} is missing: run \`npx vite build\` (npm test does)`);
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'tessera-e2e-'));
   let output = '';
@@ -46,6 +48,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       NODE_ENV: 'test',
       TESSERA_TEST_CAPTCHA: E2E_CAPTCHA,
       LOG_LEVEL: 'warn',
+      WEB_DIST_DIR: distDir,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
