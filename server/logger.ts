@@ -20,6 +20,10 @@ export const REDACT_PATHS = [
   '*.private_key',
   'privateKey',
   '*.privateKey',
+  'qr_key',
+  '*.qr_key',
+  'qrKey',
+  '*.qrKey',
 ];
 
 export function loggerOptions(config: Pick<Config, 'logLevel'>, stream?: { write(line: string): void }) {

@@ -23,4 +23,12 @@ export const widgets: Catalog = {
   'widgets.dragList.add': { zh: '添加', en: 'Add' },
   'widgets.linkInvalid': { zh: '请输入正确的链接地址', en: 'Enter a valid http(s) link' },
   'widgets.tag.add': { zh: '新标签', en: 'New tag' },
+  'widgets.change.source': { zh: '待选', en: 'Available' },
+  'widgets.change.target': { zh: '已选', en: 'Selected' },
+  'widgets.change.search': { zh: '搜索', en: 'Search' },
+  'widgets.change.items': { zh: '项', en: 'items' },
+  'widgets.change.none': { zh: '暂无数据', en: 'No data' },
+  'widgets.qr.decodeTitle': { zh: '解码扫描内容', en: 'Decode scanned content' },
+  'widgets.qr.decodePlaceholder': { zh: '粘贴扫码得到的内容', en: 'Paste what the scanner read' },
+  'widgets.qr.notOurs': { zh: '不是本应用生成的二维码', en: 'Not a QR code of this app' },
 };

@@ -45,3 +45,4 @@ import './button-group/definition';
 import './multi-button-group/definition';
 import './slot/definition';
 import './drag-list/definition';
+import './change/definition';

@@ -66,6 +66,8 @@ export function registerAuthRoutes(
       menu_ids: menuIds.join(','),
       appId: target.id,
       theme_config: parseJson(user.theme_config),
+      // The app's QR key (runtime/core/qr): only here, for a signed-in user of this app; never in app info.
+      qrKey: target.qr_key ?? null,
     });
   });
 

@@ -5,6 +5,9 @@
  * heavy requests, and reading keeps them consistent with the latest save without a second cache.
  */
 import type { Kysely } from 'kysely';
+import '../../runtime/widgets/definitions';
+import { multiCodec } from '../../runtime/core/codecs/multi';
+import { getWidget } from '../../runtime/core/registry';
 import type { FieldDefinition, Text } from '../../protocol/page-schema';
 import { textOf } from '../../protocol/page-schema';
 import type { TableNames } from '../db/tables';
@@ -22,13 +25,13 @@ export interface Option {
   label: string;
 }
 
-const MULTI_WIDGETS = new Set(['select-multi', 'checkbox-group', 'select-tag']);
-
 /** Whether the field stores several option values joined by commas. */
 export function isMultiValued(field: FieldDefinition | undefined): boolean {
   if (!field) return false;
   const mode = (field as { props?: { mode?: unknown } }).props?.mode;
-  return MULTI_WIDGETS.has(field.type) || mode === 'multiple' || mode === 'tags';
+  // The widget registry says which widgets store comma-joined option values (their codec), so a new
+  // multi-valued widget gets labels in export and import without a list here to keep in step.
+  return getWidget(field.type)?.codec === multiCodec || mode === 'multiple' || mode === 'tags';
 }
 
 export async function loadModuleMeta(

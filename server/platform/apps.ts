@@ -4,6 +4,7 @@
  * instance without any messaging between them; in the process that made it, at once: the writer
  * calls invalidate(id) after its commit (PUT common/{prefix}app/:id, auth/refreshCache).
  */
+import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 
 export interface AppRow {
@@ -23,7 +24,12 @@ export interface AppRow {
   encrypt: number;
   /** Client protections (console, right-click, F12): 0/1, migration 0004-shell-auth. */
   protect?: number | null;
+  /** SM4 key of the app's QR payloads (32 hex), migration 0006-qr-key; only for its signed-in users. */
+  qr_key?: string | null;
 }
+
+/** A fresh per-app QR key: 128 random bits as 32 hex characters (runtime/core/qr configureQrKey). */
+export const newQrKey = () => randomBytes(16).toString('hex');
 
 const TTL_MS = 10_000;
 

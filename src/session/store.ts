@@ -3,6 +3,7 @@
  * to which app. Persisted per app identifier through ./storage.ts.
  */
 import { proxy } from 'valtio';
+import { applyQrKey } from './qr-key';
 import { readStored, removeStored, writeStored } from './storage';
 import type { AppInfo, MenuInfo, UserInfo } from './types';
 
@@ -28,6 +29,7 @@ export function enterApp(app: string): void {
   session.token = readStored<string>(app, 'token');
   session.user = readStored<UserInfo>(app, 'user');
   session.menus = readStored<MenuInfo[]>(app, 'menus');
+  applyQrKey(session.user);
   session.moduleVersions = readStored<Record<string, number>>(app, 'moduleVersions') ?? {};
   session.dashboardVersions = readStored<Record<string, number>>(app, 'dashboardVersions') ?? {};
   const appInfo = readStored<AppInfo>(app, 'appInfo');
@@ -44,6 +46,7 @@ export function setToken(token: string): void {
 export function setUser(user: UserInfo, menus: MenuInfo[]): void {
   session.user = user;
   session.menus = menus;
+  applyQrKey(user);
   writeStored(session.app, 'user', user);
   writeStored(session.app, 'menus', menus);
 }
@@ -79,5 +82,6 @@ export function clearSession(): void {
   session.token = undefined;
   session.user = undefined;
   session.menus = undefined;
+  applyQrKey(undefined);
   removeStored(session.app, 'token', 'user', 'menus');
 }

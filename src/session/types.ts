@@ -17,6 +17,8 @@ export interface UserInfo {
   menu_ids: string;
   appId: string;
   theme_config?: string | Record<string, string>;
+  /** The app's QR key (32 hex), given to signed-in users only; see ./qr-key.ts. */
+  qrKey?: string | null;
 }
 
 export interface MenuInfo {

@@ -9,11 +9,14 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { createServer, type ViteDevServer } from 'vite';
+import { encryptQrText } from '../../runtime/core/qr/index';
 import { openBrowser, screenshot, screenshotDir } from './lib/browser';
 
 const root = new URL('../..', import.meta.url).pathname;
 const gallery = JSON.parse(readFileSync(new URL('../../schemas/pages/gallery.page.json', import.meta.url), 'utf8'));
 const fields: { key: string; type: string }[] = gallery.body[0].fields;
+/** The key tests/e2e/harness/gallery.tsx configures (configureQrKey). */
+const GALLERY_QR_KEY = '0123456789abcdeffedcba9876543210';
 
 let vite: ViteDevServer;
 let browser: Awaited<ReturnType<typeof openBrowser>>;
@@ -68,9 +71,17 @@ test('the gallery renders every widget in edit and read-only mode', { timeout: 2
   assert.equal((await page.locator('.tessera-qr svg').count()) >= 2, true);
   assert.equal((await page.locator('svg.tessera-barcode rect').count()) > 10, true);
   assert.equal(await page.locator('#gallery-edit .tessera-card-section input').count(), 2);
+  // change (transfer): two lists in edit mode, the chosen labels as tags read-only.
+  assert.equal(await page.locator('#gallery-edit .tessera-change .ant-transfer-list').count(), 2);
+  assert.deepEqual(await read.locator('.tessera-change-read .ant-tag').allInnerTexts(), ['微信 💬', '短信']);
   assert.deepEqual(errors, []);
 
   await screenshot(page, 'gallery-full');
+  for (const mode of ['edit', 'readPretty'])
+    await page
+      .locator(`#gallery-${mode} .ant-formily-item`)
+      .filter({ hasText: '通知渠道' })
+      .screenshot({ path: join(screenshotDir, `gallery-change-${mode}.png`) });
   mkdirSync(screenshotDir, { recursive: true });
   await page.locator('#gallery-edit').screenshot({ path: join(screenshotDir, 'gallery-edit.png') });
   await page.locator('#gallery-readPretty').screenshot({ path: join(screenshotDir, 'gallery-read.png') });
@@ -85,6 +96,10 @@ test('barcode download saves barcode.png and QR download saves qrcode.png', { ti
     qrModal.getByRole('button', { name: '下载' }).click(),
   ]);
   assert.equal(qr.suggestedFilename(), 'qrcode.png');
+  // The platform reads back what it wrote: a payload under the gallery's key decodes in the preview.
+  await qrModal.getByRole('textbox').fill(encryptQrText('TICKET-2024-0001', GALLERY_QR_KEY));
+  assert.equal(await qrModal.locator('.tessera-qr-decoded').innerText(), 'TICKET-2024-0001');
+  await qrModal.screenshot({ path: join(screenshotDir, 'gallery-qr-decoder.png') });
   await page.keyboard.press('Escape');
   await read.locator('svg.tessera-barcode').first().click();
   const barModal = page.locator('.ant-modal').filter({ has: page.locator('.tessera-barcode-preview') });

@@ -5,6 +5,7 @@ import { connect, mapReadPretty } from '@formily/react';
 import { qrContent } from '../../core/qr/index';
 import { useT } from '../../react/context';
 import { downloadDataUrl } from '../../react/widget-helpers/download';
+import { QrDecoder } from './decoder';
 
 interface Props {
   value?: unknown;
@@ -56,6 +57,7 @@ function QrView({ value, size = 60, previewSize = 300 }: Props) {
             <QRCodeCanvas value={content.payload} size={previewSize} level="Q" marginSize={2} />
           </div>
         </Tooltip>
+        <QrDecoder />
       </Modal>
     </>
   );

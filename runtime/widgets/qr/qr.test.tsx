@@ -3,7 +3,7 @@ import '../../../tests/dom-setup';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderForm, submitForm } from '../../react/widget-helpers/testing';
-import { configureQrKey } from '../../core/qr/index';
+import { configureQrKey, encryptQrText } from '../../core/qr/index';
 import { fixtureField } from '../shared/fixture';
 
 const field = fixtureField('qr');
@@ -49,6 +49,25 @@ describe('qr widget', () => {
     // antd spaces two-character CJK button labels: 下 载.
     await act(async () => fireEvent.click(screen.getByRole('button', { name: /下\s*载/ })));
     expect(clicks).toEqual([{ download: 'qrcode.png', href: expect.stringMatching(/^data:image\/png/) }]);
+  });
+
+  it('the preview decodes a pasted payload of this app and refuses anything else', async () => {
+    configureQrKey(key);
+    const { container } = renderForm([field], { initialValues: { ticket: 'A-1' }, readPretty: true });
+    await act(async () => fireEvent.click(container.querySelector('.tessera-qr')!));
+    const box = screen.getByRole('textbox', { name: '解码扫描内容' });
+    const paste = async (text: string) => act(async () => fireEvent.change(box, { target: { value: text } }));
+    await paste(`  ${encryptQrText('工单 <b>#7</b> 🚀', key)}\n`);
+    expect(document.querySelector('.tessera-qr-decoded')!.textContent).toBe('工单 <b>#7</b> 🚀');
+    expect(document.querySelector('.tessera-qr-decoded b')).toBeNull();
+    expect(document.querySelector('.tessera-qr-not-ours')).toBeNull();
+    await paste(encryptQrText('工单', 'fedcba98765432100123456789abcdef'));
+    expect(document.querySelector('.tessera-qr-decoded')).toBeNull();
+    expect(document.querySelector('.tessera-qr-not-ours')!.textContent).toBe('不是本应用生成的二维码');
+    await paste('https://example.com/plain');
+    expect(document.querySelector('.tessera-qr-not-ours')).not.toBeNull();
+    await paste('');
+    expect(document.querySelector('.tessera-qr-not-ours')).toBeNull();
   });
 
   it("shows 'empty data' and 'format not supported' states", () => {

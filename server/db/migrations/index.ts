@@ -11,6 +11,7 @@ import { userPrefs } from './0003-user-prefs';
 import { roleDataScope } from './0004-role-data-scope';
 import { shellAuth } from './0004-shell-auth';
 import { importTemplates } from './0005-import-template';
+import { qrKey } from './0006-qr-key';
 
 export function migrations(prefix: string, db: Db): Record<string, Migration> {
   return {
@@ -20,6 +21,7 @@ export function migrations(prefix: string, db: Db): Record<string, Migration> {
     '0004-role-data-scope': roleDataScope(prefix),
     '0004-shell-auth': shellAuth(prefix, db.spec),
     '0005-import-template': importTemplates(prefix, db.spec),
+    '0006-qr-key': qrKey(prefix),
   };
 }
 

@@ -46,6 +46,7 @@ export const sampleValues: Record<string, unknown> = {
   weekdays: '1,3',
   extra: '2',
   steps: 'c,a,b',
+  channels: 'wechat,sms',
   contact_name: '李经理',
   contact_mobile: '13800138000',
 };
