@@ -2,6 +2,7 @@
 import '../../../tests/dom-setup';
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { submitForm } from '../../react/widget-helpers/testing';
 import { pngFile, renderUpload } from '../file/testing';
 
 const field = { key: 'voice', title: '录音', type: 'audio', props: { action: 'files/upload', multiple: true } };
@@ -35,5 +36,17 @@ describe('audio widget', () => {
     const players = container.querySelectorAll('audio.tessera-file-audio');
     expect(players).toHaveLength(2);
     await waitFor(() => expect(players[1].getAttribute('src')).toBe('https://cdn.example.com/2.wav'));
+  });
+
+  it('required and empty is an error; once uploaded, the stored value submits', async () => {
+    const { form, container } = renderUpload([{ ...field, required: true }]);
+    expect(await submitForm(form)).toEqual({ errors: { voice: ['录音不能为空'] } });
+    fireEvent.change(container.querySelector('input[type=file]')!, {
+      target: { files: [pngFile('留言.mp3', 'audio/mpeg')] },
+    });
+    await waitFor(() => expect(form.values.voice).toBeTruthy());
+    expect(await submitForm(form)).toEqual({
+      values: { voice: JSON.stringify([{ url: `api/files/download/${'f'.repeat(31)}1`, name: '留言.mp3' }]) },
+    });
   });
 });

@@ -33,4 +33,14 @@ describe('avatar widget', () => {
     const empty = renderUpload([field], { readPretty: true });
     expect(empty.container.querySelector('.tessera-read-pretty')?.textContent).toBe('-');
   });
+
+  it('required and empty is an error; once uploaded, the stored value submits', async () => {
+    const { form, container } = renderUpload([{ ...field, required: true }]);
+    expect(await submitForm(form)).toEqual({ errors: { avatar: ['头像不能为空'] } });
+    fireEvent.change(container.querySelector('input[type=file]')!, {
+      target: { files: [pngFile('me.jpg', 'image/jpeg')] },
+    });
+    await waitFor(() => expect(form.values.avatar).toBeTruthy());
+    expect(await submitForm(form)).toEqual({ values: { avatar: `api/files/download/${'f'.repeat(31)}1` } });
+  });
 });

@@ -2,6 +2,7 @@
 import '../../../tests/dom-setup';
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { submitForm } from '../../react/widget-helpers/testing';
 import { pngFile, renderUpload } from './testing';
 
 const KEY_A = 'a'.repeat(32);
@@ -91,5 +92,17 @@ describe('file widget', () => {
     });
     expect(container.querySelector('input[type=file]')).toBeNull();
     expect(container.querySelector('.tessera-file-item')?.textContent).toContain('scan.png');
+  });
+
+  it('required and empty is an error; once uploaded, the stored value submits', async () => {
+    const { form, container } = renderUpload([{ ...field, required: true }]);
+    expect(await submitForm(form)).toEqual({ errors: { attachments: ['附件不能为空'] } });
+    fireEvent.change(container.querySelector('input[type=file]')!, {
+      target: { files: [pngFile('合同.pdf', 'application/pdf')] },
+    });
+    await waitFor(() => expect(form.values.attachments).toBeTruthy());
+    expect(await submitForm(form)).toEqual({
+      values: { attachments: JSON.stringify([{ url: `api/files/download/${'f'.repeat(31)}1`, name: '合同.pdf' }]) },
+    });
   });
 });

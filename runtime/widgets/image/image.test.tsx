@@ -156,4 +156,12 @@ describe('image widget', () => {
       'https://cdn.example.com/1.png',
     );
   });
+
+  it('required and empty is an error; once uploaded, the stored value submits', async () => {
+    const { form, container } = renderUpload([{ ...single, required: true }]);
+    expect(await submitForm(form)).toEqual({ errors: { photo: ['照片不能为空'] } });
+    fireEvent.change(container.querySelector('input[type=file]')!, { target: { files: [pngFile('a.png')] } });
+    await waitFor(() => expect(form.values.photo).toBeTruthy());
+    expect(await submitForm(form)).toEqual({ values: { photo: `api/files/download/${'f'.repeat(31)}1` } });
+  });
 });

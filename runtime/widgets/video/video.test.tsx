@@ -2,6 +2,7 @@
 import '../../../tests/dom-setup';
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { submitForm } from '../../react/widget-helpers/testing';
 import { pngFile, renderUpload } from '../file/testing';
 
 const field = { key: 'clip', title: '视频', type: 'video', props: { action: 'files/upload' } };
@@ -30,5 +31,15 @@ describe('video widget', () => {
     fireEvent.click(thumb);
     await waitFor(() => expect(document.querySelector('.tessera-file-preview-index')?.textContent).toBe('1 / 1'));
     await waitFor(() => expect(document.querySelector('.ant-modal video[controls]')).not.toBeNull());
+  });
+
+  it('required and empty is an error; once uploaded, the stored value submits', async () => {
+    const { form, container } = renderUpload([{ ...field, required: true }]);
+    expect(await submitForm(form)).toEqual({ errors: { clip: ['视频不能为空'] } });
+    fireEvent.change(container.querySelector('input[type=file]')!, {
+      target: { files: [pngFile('片段.mp4', 'video/mp4')] },
+    });
+    await waitFor(() => expect(form.values.clip).toBeTruthy());
+    expect(await submitForm(form)).toEqual({ values: { clip: `api/files/download/${'f'.repeat(31)}1` } });
   });
 });
