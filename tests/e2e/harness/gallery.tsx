@@ -5,7 +5,12 @@
  */
 import { createRoot } from 'react-dom/client';
 import { App as AntdApp, Card, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
+// The ESM locales, as in src/App.tsx ('antd/locale/*' is a CJS wrapper in a Vite build), and dayjs's
+// own locale so week and month pickers read like the app's.
+import zhCN from 'antd/es/locale/zh_CN';
+import enUS from 'antd/es/locale/en_US';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
 import { createForm } from '@formily/core';
 import { FormProvider } from '@formily/react';
 import type { ApiResult, RequestFn, RequestOptions } from '../../../protocol/http';
@@ -20,6 +25,7 @@ import gallery from '../../../schemas/pages/gallery.page.json';
 import { sampleValues } from './sample-values';
 
 const lang = new URLSearchParams(location.search).get('lang') === 'en' ? 'en' : 'zh';
+dayjs.locale(lang === 'en' ? 'en' : 'zh-cn');
 const fields = (gallery.body[0] as unknown as { fields: FieldDefinition[] }).fields;
 
 const levels = [
@@ -68,7 +74,7 @@ function Section({ mode }: { mode: 'edit' | 'readPretty' }) {
 }
 
 createRoot(document.getElementById('root')!).render(
-  <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }}>
+  <ConfigProvider locale={lang === 'en' ? enUS : zhCN} button={{ autoInsertSpace: false }}>
     <UserTheme themeConfig='{"primary-color":"#0f766e"}'>
       <AntdApp>
         <RuntimeProvider value={runtime}>
