@@ -2,6 +2,7 @@
  * The form node: FormBody inside its own Formily form, 提交 (and 重置) unless read-only. After a
  * successful add the form starts over empty, ready for the next record; after an edit it stays.
  */
+import { FormLayout } from '@formily/antd-v5';
 import { FormProvider } from '@formily/react';
 import { Alert, Button, Card, Space, Spin } from 'antd';
 import { useMemo, useState } from 'react';
@@ -12,6 +13,7 @@ import { FormBody } from '../../react/FormBody';
 import { useRuntime, useT } from '../../react/context';
 import { useActionUi } from './action-ui';
 import type { FormNodeSchema } from './definition';
+import { labelWidthOf } from './label-width';
 import { useRecordForm } from './use-record-form';
 
 export function FormNode({ node, recordId }: { node: FormNodeSchema; recordId?: string }) {
@@ -24,6 +26,7 @@ export function FormNode({ node, recordId }: { node: FormNodeSchema; recordId?: 
   // eslint-disable-next-line react-hooks/exhaustive-deps -- sourceKey stands for node.dataSource
   const provider = useMemo(() => runtime.providerFor(node.dataSource), [runtime, sourceKey]);
   const fields = useMemo(() => valueFields(node.fields), [node.fields]);
+  const labelWidth = useMemo(() => labelWidthOf(fields, runtime.lang), [fields, runtime.lang]);
   const record = useRecordForm({
     provider,
     mode,
@@ -49,7 +52,9 @@ export function FormNode({ node, recordId }: { node: FormNodeSchema; recordId?: 
           }}
         >
           <FormProvider form={record.form}>
-            <FormBody nodes={node.fields} mode={record.readOnly ? 'readPretty' : 'edit'} columns={node.columns} />
+            <FormLayout labelWidth={labelWidth} labelWrap>
+              <FormBody nodes={node.fields} mode={record.readOnly ? 'readPretty' : 'edit'} columns={node.columns} />
+            </FormLayout>
           </FormProvider>
           {!record.readOnly && (
             <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>

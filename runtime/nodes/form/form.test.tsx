@@ -74,6 +74,14 @@ describe('form node', () => {
     expect(hasButton('提交', form())).toBe(false);
   });
 
+  it('gives every label the same width, so the inputs line up across rows and columns', async () => {
+    renderPage({ schema: formPage('add') });
+    await waitFor(() => expect(inputOf(form(), '客户名称')).toBeTruthy());
+    const widths = [...form().querySelectorAll<HTMLElement>('.ant-formily-item-label')].map((l) => l.style.width);
+    expect(widths.length).toBeGreaterThan(4);
+    expect(new Set(widths)).toEqual(new Set(['84px'])); // 客户名称, the longest title, and its mark
+  });
+
   it('shows why a record could not be loaded', async () => {
     const { writes } = renderPage({ schema: formPage('edit', { recordId: 'nope' }) });
     expect(await screen.findByRole('alert')).toBeTruthy();

@@ -2,14 +2,17 @@
  * The detail modal (building-blocks §2, §4): title 新增 / 编辑 / 拷贝 / 详情 by mode, width from the
  * schema (default 50%), footer 关闭 / 确定 — detail is read-only and has no 确定.
  */
+import { FormLayout } from '@formily/antd-v5';
 import { FormProvider } from '@formily/react';
 import { Alert, Button, Modal, Spin } from 'antd';
+import { useMemo } from 'react';
 import type { FieldDefinition, SchemaNode } from '../../../protocol/page-schema';
 import { recordAction } from '../../actions/record';
 import type { ActionUi, RecordMode } from '../../actions/types';
 import type { DataProvider } from '../../core/data/provider';
 import { FormBody } from '../../react/FormBody';
-import { useT } from '../../react/context';
+import { useRuntime, useT } from '../../react/context';
+import { labelWidthOf } from '../form/label-width';
 import { useRecordForm } from '../form/use-record-form';
 
 export interface RecordModalProps {
@@ -28,6 +31,8 @@ export interface RecordModalProps {
 
 export function RecordModal(props: RecordModalProps) {
   const t = useT();
+  const { lang } = useRuntime();
+  const labelWidth = useMemo(() => labelWidthOf(props.fields, lang), [props.fields, lang]);
   const record = useRecordForm({
     provider: props.provider,
     mode: props.mode,
@@ -62,7 +67,9 @@ export function RecordModal(props: RecordModalProps) {
       {record.failure && <Alert type="error" showIcon message={record.failure} />}
       {record.form && (
         <FormProvider form={record.form}>
-          <FormBody nodes={props.nodes} mode={record.readOnly ? 'readPretty' : 'edit'} columns={props.columns} />
+          <FormLayout labelWidth={labelWidth} labelWrap>
+            <FormBody nodes={props.nodes} mode={record.readOnly ? 'readPretty' : 'edit'} columns={props.columns} />
+          </FormLayout>
         </FormProvider>
       )}
     </Modal>

@@ -185,6 +185,18 @@ describe('list node (customer module over the memory provider)', () => {
     expect(document.body.contains(modal)).toBe(true);
   });
 
+  it('the modal gives every label one width, so the inputs of both columns line up', async () => {
+    renderPage();
+    await screen.findByText(first);
+    click('编辑', rowOf(first));
+    const modal = await findModal('编辑');
+    await waitFor(() => expect(inputOf(modal, '客户名称').value).toBe(first));
+    const widths = [...modal.querySelectorAll<HTMLElement>('.ant-formily-item-label')].map((l) => l.style.width);
+    expect(widths.length).toBeGreaterThan(4);
+    // The longest titles are four characters (客户名称): 4 × 14 px plus the mark and colon.
+    expect(new Set(widths)).toEqual(new Set(['84px']));
+  });
+
   it('detail shows the record read-only, without 确定', async () => {
     renderPage();
     await screen.findByText(first);
