@@ -5,7 +5,19 @@
 import { Gantt } from '@visactor/vtable-gantt';
 import { useEffect, useRef } from 'react';
 import type { GanttScale, GanttTask } from '../../../core/list/gantt';
-import { dayOf, ganttOptions } from '../../../core/list/gantt';
+import { dayOf, GANTT, ganttOptions } from '../../../core/list/gantt';
+
+/** The earliest start among the tasks and their children (YYYY-MM-DD sorts as text). */
+function firstStart(tasks: readonly GanttTask[]): string | undefined {
+  let first: string | undefined;
+  const walk = (list: readonly GanttTask[]) =>
+    list.forEach((task) => {
+      if (first === undefined || task.start < first) first = task.start;
+      if (task.children) walk(task.children);
+    });
+  walk(tasks);
+  return first;
+}
 
 export default function GanttChart(props: {
   tasks: GanttTask[];
@@ -24,6 +36,12 @@ export default function GanttChart(props: {
     });
     // The options are built headlessly (runtime/core/list/gantt.ts) with the fields this chart reads.
     const chart = new Gantt(host.current, options as unknown as ConstructorParameters<typeof Gantt>[1]);
+    // The range starts a week or more before the first task: at 120 px a day its bar would open
+    // off screen. When the chart does not open on 今日, open it on the first task's day.
+    const first = firstStart(props.tasks);
+    if (first && !options.markLine[0].scrollToMarkLine) {
+      chart.scrollLeft = Math.max(0, chart.getXByTime(new Date(`${first}T00:00:00`).getTime()) - GANTT.columnWidth);
+    }
     return () => chart.release();
   }, [props.tasks, props.scale, props.todayLabel, props.textTitle]);
   return (

@@ -6,11 +6,23 @@ import type { PageSchema } from '../../../../protocol/page-schema';
 import { renderPage } from '../test-harness';
 
 // vtable-gantt draws on a canvas, which happy-dom lacks: record what the view asks it to draw.
-const drawn = vi.hoisted(() => ({ options: [] as any[], released: 0 }));
+const drawn = vi.hoisted(() => ({
+  options: [] as any[],
+  released: 0,
+  asked: [] as number[],
+  scrolled: [] as number[],
+}));
 vi.mock('@visactor/vtable-gantt', () => ({
   Gantt: class {
     constructor(_host: HTMLElement, options: unknown) {
       drawn.options.push(options);
+    }
+    getXByTime(time: number) {
+      drawn.asked.push(time);
+      return 5000;
+    }
+    set scrollLeft(value: number) {
+      drawn.scrolled.push(value);
     }
     release() {
       drawn.released += 1;
@@ -73,6 +85,11 @@ describe('gantt view', () => {
     expect(options.markLine[0].date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(options).not.toHaveProperty('dependency');
     expect(options.taskListTable.columns[0].title).toBe('任务');
+    // Today (the test runs after 2024) is not among the tasks: the chart opens one column before
+    // the first task's day instead of on the padded start of the range, where no bar shows.
+    expect(options.markLine[0].scrollToMarkLine).toBe(false);
+    expect(drawn.asked.at(-1)).toBe(start);
+    expect(drawn.scrolled.at(-1)).toBe(5000 - 120);
 
     fireEvent.click(screen.getByText('月'));
     await waitFor(() => expect(drawn.options.at(-1).timelineHeader.scales[0].unit).toBe('month'));
