@@ -3,7 +3,7 @@
  * each view (table, cards, gantt), select and batch delete, hide a column and find it still hidden
  * in a new browser, export with a reordered column choice (the file opened to check its header),
  * and import from the downloaded template (a bad row listed, then a good file). Screenshots of
- * each view and dialog go to test-results/screenshots.
+ * each view and dialog go to test-results/screenshots (the record modal's: list-modal.e2e.ts).
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -58,6 +58,7 @@ after(async () => {
 
 test('Enter in the search form runs 查询 and 重置 brings every row back', async () => {
   const all = await total();
+  await screenshot(page, 'list-00-table');
   const name = page.getByRole('search').locator('.ant-formily-item').filter({ hasText: '客户名称' }).locator('input');
   await name.fill('华东精密');
   await name.press('Enter');
@@ -97,6 +98,15 @@ test('the card view shows the same page as cards, the gantt view draws the chart
   await screenshot(page, 'list-05-gantt-month');
   await page.locator('.tessera-list-views').getByText('表格').click();
   await rows().nth(9).waitFor();
+});
+
+test('batch delete with nothing selected only warns 请选择要删除的数据', async () => {
+  const before = await total();
+  await page.getByRole('button', { name: '批量删除' }).click();
+  await page.locator('.ant-message-notice').filter({ hasText: '请选择要删除的数据' }).waitFor();
+  await screenshot(page, 'list-12-batch-delete-none');
+  assert.equal(await page.locator('.ant-modal-confirm').count(), 0, 'no confirm without a selection');
+  assert.equal(await total(), before);
 });
 
 test('select two rows and batch delete them', async () => {
