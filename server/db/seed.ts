@@ -1,7 +1,8 @@
 /**
  * First-start seeding of app templates: schemas/apps/<dir>/app.json (the app, roles, users, menus
  * and dictionaries; meta-schema schemas/meta/app-template.schema.json), modules/*.json (page
- * schemas) and records/<table>.json (sample rows). The code knows no template by name. An app is
+ * schemas), dashboards/*.json (dashboard page schemas, opened by type-3 menus) and
+ * records/<table>.json (sample rows). The code knows no template by name. An app is
  * seeded once: if its identifier exists, nothing of it is touched again (an admin may have
  * changed or deleted seeded rows on purpose). Module tables are synced first (idempotent DDL);
  * all rows then go in one transaction, so a failed seed leaves no half app and the next start
@@ -20,6 +21,7 @@ import { syncModuleTable } from '../modules/table-sync';
 import type { Db } from './create-db';
 import { newId } from './ids';
 import { insertAudit, tableNames, type TableNames } from './tables';
+import { newQrKey } from '../platform/apps';
 
 export const APPS_DIR = 'schemas/apps';
 const APP_IDENTIFY = /^[a-z][a-z0-9_]{0,30}$/;
@@ -37,6 +39,7 @@ export interface AppTemplate {
     type: number;
     sort?: number;
     module?: string;
+    dashboard?: string;
     path?: string;
     url?: string;
   }[];
@@ -46,9 +49,18 @@ export interface AppTemplate {
 interface Template extends Required<AppTemplate> {
   dir: string;
   modules: { key: string; schema: PageSchema; table: string }[];
+  dashboards: { key: string; schema: PageSchema }[];
 }
 
 const readJson = <T>(file: string): T => JSON.parse(readFileSync(file, 'utf8')) as T;
+
+/** The .json files of a template's sub-folder, sorted (none when the folder is absent). */
+const jsonFiles = (dir: string): string[] =>
+  existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => f.endsWith('.json'))
+        .sort()
+    : [];
 
 function loadTemplate(dir: string): Template {
   const { $schema: _schema, ...template } = readJson<AppTemplate & { $schema?: string }>(join(dir, 'app.json'));
@@ -56,18 +68,18 @@ function loadTemplate(dir: string): Template {
     throw new Error(`${dir}/app.json: app.identify must be a lower-case identifier`);
   }
   const moduleDir = join(dir, 'modules');
-  const files = existsSync(moduleDir)
-    ? readdirSync(moduleDir)
-        .filter((f) => f.endsWith('.json'))
-        .sort()
-    : [];
-  const modules = files.map((file) => {
+  const modules = jsonFiles(moduleDir).map((file) => {
     const schema = readJson<PageSchema>(join(moduleDir, file));
     const table = listNodeOf(schema).table;
     if (typeof table !== 'string') throw new Error(`${moduleDir}/${file}: the list node has no "table"`);
     return { key: basename(file, '.json'), schema, table };
   });
-  return { roles: [], users: [], menus: [], dicts: {}, ...template, dir, modules };
+  const dashboardDir = join(dir, 'dashboards');
+  const dashboards = jsonFiles(dashboardDir).map((file) => ({
+    key: basename(file, '.json'),
+    schema: readJson<PageSchema>(join(dashboardDir, file)),
+  }));
+  return { roles: [], users: [], menus: [], dicts: {}, ...template, dir, modules, dashboards };
 }
 
 function recordsOf(tpl: Template, table: string): unknown[] {
@@ -100,6 +112,7 @@ async function insertRows(trx: Kysely<any>, t: TableNames, tpl: Template, appId:
       upload_config: jsonText(upload_config),
       public_key: keys.publicKey,
       private_key: keys.privateKey,
+      qr_key: newQrKey(),
       encrypt: encrypt === false ? 0 : 1,
     })
     .execute();
@@ -129,6 +142,23 @@ async function insertRows(trx: Kysely<any>, t: TableNames, tpl: Template, appId:
       .execute();
   }
 
+  const dashboardIds = new Map<string, string>();
+  for (const dashboard of tpl.dashboards) {
+    const id = newId();
+    dashboardIds.set(dashboard.key, id);
+    const { $schema: _meta, ...schema } = dashboard.schema as PageSchema & { $schema?: string };
+    await trx
+      .insertInto(t.dashboard)
+      .values({
+        id,
+        app_id: appId,
+        ...audit,
+        title: textOf(schema.title, 'zh') || dashboard.key,
+        schema: JSON.stringify(schema),
+      })
+      .execute();
+  }
+
   const menuIds = new Map(tpl.menus.map((m) => [m.key, newId()]));
   for (const menu of tpl.menus) {
     await trx
@@ -140,6 +170,7 @@ async function insertRows(trx: Kysely<any>, t: TableNames, tpl: Template, appId:
         title: menu.title,
         icon: menu.icon ?? null,
         module_id: menu.module ? idOf(moduleIds, menu.module, 'module') : null,
+        dashboard_id: menu.dashboard ? idOf(dashboardIds, menu.dashboard, 'dashboard') : null,
         parent_id: menu.parent ? idOf(menuIds, menu.parent, 'menu') : null,
         path: menu.path ?? null,
         url: menu.url ?? null,

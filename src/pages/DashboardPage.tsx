@@ -1,13 +1,14 @@
-import { Alert, Spin } from 'antd';
+import { Alert, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { textOf } from '../../protocol/page-schema';
 import { loadDashboard, type ModuleRecord } from '../session/module-cache';
 import { PendingPage } from './PendingPage';
 import { SchemaView } from './SchemaView';
 
 /** /{app}/dashboard/common/{id}: the dashboard's page schema, or "not configured" until it has one. */
 export function DashboardPage({ id }: { id: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [record, setRecord] = useState<ModuleRecord>();
   const [error, setError] = useState<string>();
   useEffect(() => {
@@ -24,5 +25,14 @@ export function DashboardPage({ id }: { id: string }) {
   const schema = record.schema;
   if (!schema || schema.type !== 'page' || !Array.isArray(schema.body))
     return <PendingPage route={`dashboard/common/${id}`} />;
-  return <SchemaView schema={schema} />;
+  const title = textOf(schema.title, i18n.language === 'en' ? 'en' : 'zh') || record.title;
+  return (
+    <>
+      {/* Right padding: the layout's full-screen and back buttons sit at the top right. */}
+      <Typography.Title level={3} style={{ color: '#fff', margin: '0 0 16px', paddingRight: 240, lineHeight: '32px' }}>
+        {title}
+      </Typography.Title>
+      <SchemaView schema={schema} />
+    </>
+  );
 }
