@@ -6,7 +6,9 @@
 import type { KyInstance } from 'ky';
 import { ClientEnvelope } from '../../protocol/envelope/client';
 import type { RequestFn } from '../../protocol/http';
+import { DEFAULT_TABLE_PREFIX } from '../../protocol/constants';
 import { createApiClient } from './create-client';
+import { TRIAL_CODE, trialRefuses } from './trial-guard';
 import { session, setToken } from '../session/store';
 import { currentLang, i18n } from '../i18n';
 
@@ -43,4 +45,10 @@ const client = createApiClient({
 });
 
 export const http: KyInstance = client.http;
-export const request: RequestFn = client.request;
+/** The client's request, with the trial-account rule mirrored before anything is sent (./trial-guard.ts). */
+export const request: RequestFn = async <T>(options: Parameters<RequestFn>[0]) => {
+  const roles = (session.user?.roles ?? []).map((role) => String(role.identify));
+  if (trialRefuses(roles, options, session.appInfo?.table_prefix ?? DEFAULT_TABLE_PREFIX))
+    return { code: TRIAL_CODE, message: i18n.t('error.trial'), data: null as T };
+  return client.request<T>(options);
+};
