@@ -4,12 +4,19 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { PageSchema } from '../../protocol/page-schema';
 import { loadPageSchema } from '../routes/page-schemas';
+import { useSnapshot } from 'valtio';
+import { session } from '../session/store';
+import { defaultRecordId } from './default-record';
 import { SchemaView } from './SchemaView';
 
-/** A shipped page schema (schemas/pages/...) for a fixed route; ?id= names the record of a detail page. */
+/**
+ * A shipped page schema (schemas/pages/...) for a fixed route; ?id= names the record of a detail
+ * page, else the route's default record (app/detail: the current app, ./default-record.ts).
+ */
 export function SchemaPage({ route }: { route: string }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
+  const { appInfo } = useSnapshot(session);
   const [schema, setSchema] = useState<PageSchema>();
   const [error, setError] = useState<string>();
 
@@ -27,5 +34,5 @@ export function SchemaPage({ route }: { route: string }) {
 
   if (error) return <Alert type="error" showIcon message={t('page.loadFailed')} description={error} />;
   if (!schema) return <Spin style={{ display: 'block', margin: '64px auto' }} />;
-  return <SchemaView schema={schema} recordId={params.get('id') ?? undefined} />;
+  return <SchemaView schema={schema} recordId={params.get('id') ?? defaultRecordId(route, appInfo)} />;
 }
