@@ -38,6 +38,16 @@ export const shell: Catalog = {
   },
   'bar.service': { zh: '联系客服', en: 'Customer service' },
   'bar.serviceHint': { zh: '扫码查看帮助与客服信息', en: 'Scan for help and contact details' },
+  'bar.serviceMissing': { zh: '未配置客服', en: 'No customer service configured' },
+  'bar.serviceMissingSub': {
+    zh: '管理员可在数据字典 service_qr 中填写客服二维码内容（如客服链接）。',
+    en: 'An administrator can put the QR content (e.g. a support link) in the service_qr dictionary.',
+  },
+  'bar.aiAppPending': { zh: 'AI 创建应用尚未开通', en: 'Creating apps with AI is not available yet' },
+  'bar.aiAppPendingSub': {
+    zh: '开通后将在此描述应用并选择模型，由 AI 生成应用。现在可以在应用管理中查看现有应用。',
+    en: 'Once available, you describe an app here, pick a model and AI generates it. Meanwhile the existing apps are listed here.',
+  },
   'bar.aiChat': { zh: 'AI 对话', en: 'AI chat' },
   'bar.aiDraw': { zh: 'AI 绘图', en: 'AI drawing' },
   'bar.readme': { zh: '使用说明', en: 'Readme' },

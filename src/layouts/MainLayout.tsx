@@ -10,6 +10,7 @@ import type { AppInfo, UserInfo } from '../session/types';
 import { MENU_COLLAPSED_WIDTH, MENU_WIDTH } from '../../protocol/constants';
 import { NavMenu } from './NavMenu';
 import { TopBar } from './TopBar';
+import { AiAppDialog } from './AiAppDialog';
 import { RoutePage } from '../pages/RoutePage';
 import { ErrorPage } from '../pages/ErrorPage';
 import { ShellDialogs } from '../dialogs/ShellDialogs';
@@ -101,6 +102,7 @@ export function MainLayout({ path }: { path: string }) {
         )}
       </Layout>
       <ShellDialogs />
+      <AiAppDialog path={path} />
     </Layout>
   );
 }

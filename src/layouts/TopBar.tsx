@@ -1,4 +1,4 @@
-import { App as AntdApp, Badge, Button, Popover, QRCode, Space, Tooltip, Typography } from 'antd';
+import { App as AntdApp, Badge, Button, Space, Tooltip, Typography } from 'antd';
 import {
   BellOutlined,
   CustomerServiceOutlined,
@@ -17,10 +17,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { session } from '../session/store';
-import { barItems, todoBadge, type MenuMode } from '../session/app-settings';
+import { barItems, isAdmin, roleIdentifies, todoBadge, type MenuMode } from '../session/app-settings';
 import type { AppInfo, UserInfo } from '../session/types';
 import { LanguageSwitch } from '../components/LanguageSwitch';
 import { AvatarMenu } from './AvatarMenu';
+import { AI_CREATE_PARAM } from './AiAppDialog';
+import { ServiceQr } from './ServiceQr';
 import { useTodoCount } from './use-todo-count';
 
 interface Props {
@@ -36,7 +38,7 @@ interface Props {
 export function TopBar({ folded, onFold, menuMode, onMenuMode, left }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { modal } = AntdApp.useApp();
+  const { modal, message } = AntdApp.useApp();
   const { user, app, appInfo } = useSnapshot(session);
   const items = barItems(appInfo as AppInfo | undefined, user as UserInfo | undefined);
   const todo = useTodoCount(Boolean(user));
@@ -67,12 +69,15 @@ export function TopBar({ folded, onFold, menuMode, onMenuMode, left }: Props) {
         ),
       okText: t('common.ok'),
     });
-  const serviceQr = (
-    <div style={{ textAlign: 'center' }}>
-      <QRCode value={`${window.location.origin}/${app}/doc/readme`} size={140} bordered={false} />
-      <Typography.Text type="secondary">{t('bar.serviceHint')}</Typography.Text>
-    </div>
-  );
+  const service = () =>
+    modal.info({ title: t('bar.service'), icon: null, width: 360, content: <ServiceQr />, okText: t('common.ok') });
+  // A trial account sees the item (spec §6) but may not create apps: the trial message, as for any write.
+  const aiApp = () => {
+    const trial =
+      !isAdmin(user as UserInfo | undefined) && roleIdentifies(user as UserInfo | undefined).includes('trial');
+    if (trial) void message.warning(t('error.trial'));
+    else go(`app?${AI_CREATE_PARAM}=ai`);
+  };
   const badge = todoBadge(todo);
 
   return (
@@ -89,18 +94,9 @@ export function TopBar({ folded, onFold, menuMode, onMenuMode, left }: Props) {
     >
       <div style={{ flex: 1, minWidth: 0, display: 'flex', alignItems: 'center' }}>{left}</div>
       <Space size={2} data-testid="top-bar">
-        {items.adminTools && icon('ai-app', t('bar.aiApp'), <RobotOutlined />, () => go('app?create=ai'))}
+        {items.adminTools && icon('ai-app', t('bar.aiApp'), <RobotOutlined />, aiApp)}
         {items.adminTools && icon('about', t('bar.about'), <InfoCircleOutlined />, about)}
-        {items.adminTools && (
-          <Popover content={serviceQr} title={t('bar.service')} trigger="click" key="service">
-            <Button
-              type="text"
-              aria-label={t('bar.service')}
-              data-testid="bar-service"
-              icon={<CustomerServiceOutlined />}
-            />
-          </Popover>
-        )}
+        {items.adminTools && icon('service', t('bar.service'), <CustomerServiceOutlined />, service)}
         {items.aiChat && icon('ai-chat', t('bar.aiChat'), <MessageOutlined />, () => go('ai/chat'))}
         {items.aiDraw && icon('ai-draw', t('bar.aiDraw'), <PictureOutlined />, () => go('ai/img'))}
         {icon(
