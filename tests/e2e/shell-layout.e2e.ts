@@ -269,6 +269,11 @@ test('switching to English and back changes the shell and the pages', async () =
   await page.getByTestId('avatar-menu-mode').click();
   await page.getByTestId('sider').waitFor();
   await openAdminPages('en');
+  // The personal center (the users' page tabs) in English too.
+  await page.goto(url('/demo/user/detail?tab=change-password'));
+  await page.getByLabel('Current password').waitFor();
+  await page.getByRole('tab', { name: 'Profile' }).waitFor();
+  await screenshot(page, 'shell-personal-password-en');
   await page.goto(url('/demo/index'));
   await page.getByRole('button', { name: '中文' }).click();
   await page.getByRole('menuitem', { name: '首页', exact: true }).waitFor();
