@@ -12,6 +12,15 @@ export const list: Catalog = {
   'list.gantt.week': { zh: '周', en: 'Week' },
   'list.gantt.month': { zh: '月', en: 'Month' },
   'list.gantt.loading': { zh: '正在加载甘特图', en: 'Loading the Gantt chart' },
+  // Timeline headings: the week scale reads week over days, the month scale month over weeks.
+  'list.gantt.monthTitle': { zh: '{{year}}年{{month}}月', en: '{{monthName}} {{year}}' },
+  'list.gantt.weekTitle': {
+    zh: '{{year}}年 第{{week}}周 · {{from}} - {{to}}',
+    en: 'Week {{week}}, {{year}} · {{from}} - {{to}}',
+  },
+  'list.gantt.weekSpan': { zh: '{{from}} - {{to}}', en: '{{from}} - {{to}}' },
+  'list.gantt.monthDay': { zh: '{{month}}/{{day}}', en: '{{monthName}} {{day}}' },
+  'list.gantt.dayTitle': { zh: '{{day}} {{weekday}}', en: '{{weekday}} {{day}}' },
   'list.columns.button': { zh: '显隐列设置', en: 'Columns' },
   'list.columns.title': { zh: '显隐列设置', en: 'Show / hide columns' },
   'list.columns.name': { zh: '列名', en: 'Column' },

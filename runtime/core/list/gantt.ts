@@ -3,6 +3,8 @@
  * parent, children). Field keys are configurable in the list schema. Rows without a usable start
  * are left out (a bar needs a date); a parent that is not among the rows makes its child a root.
  */
+import type { Lang } from '../../../protocol/constants';
+import { translate } from '../../../protocol/messages';
 import type { Row } from '../data/provider';
 
 export interface GanttKeys {
@@ -64,20 +66,93 @@ export function toGanttTasks(rows: readonly Row[], idKey: string, keys: GanttKey
 
 export type GanttScale = 'week' | 'month';
 
-/** Fixed by building-blocks §9: min grid column width 120, scale height 90, unit day. */
+/**
+ * Fixed by building-blocks §9: min grid column width 120, scale height 90, durations in days. The
+ * narrowest heading unit is a day on the week scale and a week on the month scale (a month of
+ * 120-px days would be 3,600 px wide and read exactly like the week scale).
+ */
 export const GANTT = { columnWidth: 120, scaleHeight: 90, unit: 'day' } as const;
 
-const DAY_MS = 86_400_000;
-const md = (d: Date) => `${d.getMonth() + 1}/${d.getDate()}`;
-// textStick keeps a long cell's label (a month is 30 columns wide) in view while scrolling.
+/** A heading cell as vtable-gantt hands it to `format`: its first and last instant, local time. */
+export interface ScaleCell {
+  startDate: Date;
+  endDate: Date;
+}
+
+/** ISO 8601 week: weeks start on Monday and week 1 holds the year's first Thursday. */
+export function isoWeek(date: Date): { year: number; week: number } {
+  const thursday = new Date(date.getFullYear(), date.getMonth(), date.getDate() + 3 - ((date.getDay() + 6) % 7));
+  const year = thursday.getFullYear();
+  // Rounded: a daylight-saving change makes a day an hour short or long.
+  const dayOfYear = Math.round((thursday.getTime() - new Date(year, 0, 1).getTime()) / DAY);
+  return { year, week: Math.floor(dayOfYear / 7) + 1 };
+}
+
+/** The heading texts in the user's language (protocol/messages list.gantt.*). */
+export function ganttLabels(lang: Lang) {
+  const locale = lang === 'zh' ? 'zh-CN' : 'en-US';
+  const monthNames = new Intl.DateTimeFormat(locale, { month: 'short' });
+  const weekdays = new Intl.DateTimeFormat(locale, { weekday: 'short' });
+  const monthName = (d: Date) => monthNames.format(d);
+  const weekday = (d: Date) => weekdays.format(d);
+  const monthDay = (d: Date) =>
+    translate(lang, 'list.gantt.monthDay', { month: d.getMonth() + 1, monthName: monthName(d), day: d.getDate() });
+  return {
+    /** zh 2024年1月, en Jan 2024. */
+    month: ({ startDate: d }: ScaleCell) =>
+      translate(lang, 'list.gantt.monthTitle', {
+        year: d.getFullYear(),
+        month: d.getMonth() + 1,
+        monthName: monthName(d),
+      }),
+    /** zh 2024年 第1周 · 1/1 - 1/7, en Week 1, 2024 · Jan 1 - Jan 7 (ISO week and its year). */
+    week: ({ startDate, endDate }: ScaleCell) =>
+      translate(lang, 'list.gantt.weekTitle', {
+        ...isoWeek(startDate),
+        from: monthDay(startDate),
+        to: monthDay(endDate),
+      }),
+    /** A week column under a month: zh 1/1 - 1/7, en Jan 1 - Jan 7. */
+    weekSpan: ({ startDate, endDate }: ScaleCell) =>
+      translate(lang, 'list.gantt.weekSpan', { from: monthDay(startDate), to: monthDay(endDate) }),
+    /** zh 1 周一, en Mon 1. */
+    day: ({ startDate: d }: ScaleCell) =>
+      translate(lang, 'list.gantt.dayTitle', { day: d.getDate(), weekday: weekday(d) }),
+  };
+}
+
 const headerStyle = {
   fontSize: 12,
   fontWeight: 'normal',
   color: 'rgba(0,0,0,0.75)',
   backgroundColor: '#fafafa',
   textAlign: 'center' as const,
+  // Keeps the label of a wide cell (a week of days, a month of weeks) that is partly scrolled out
+  // inside the visible part. vtable-gantt only runs this for header cells with a fill (see
+  // timelineHeader.backgroundColor). Not on the bottom row: its 120-px labels would be pushed
+  // over their neighbours at the right edge.
   textStick: true,
 };
+const bottomStyle = { ...headerStyle, textStick: false };
+const lineStyle = { lineColor: '#e8e8e8', lineWidth: 1 };
+
+/** The two heading rows, top first: week over days, or month over (Monday-based) weeks. */
+export function ganttScales(scale: GanttScale, lang: Lang) {
+  const labels = ganttLabels(lang);
+  const rowHeight = GANTT.scaleHeight / 2;
+  const top = { step: 1, rowHeight, style: headerStyle };
+  const bottom = { step: 1, rowHeight, style: bottomStyle };
+  const week = { unit: 'week' as const, startOfWeek: 'monday' as const };
+  return scale === 'week'
+    ? [
+        { ...top, ...week, format: labels.week },
+        { ...bottom, unit: GANTT.unit, format: labels.day },
+      ]
+    : [
+        { ...top, unit: 'month' as const, format: labels.month },
+        { ...bottom, ...week, format: labels.weekSpan },
+      ];
+}
 
 /**
  * The first and last day shown: every task and today, with a little room on either side; and
@@ -94,35 +169,23 @@ export function ganttRange(tasks: readonly GanttTask[], today: string) {
   days.sort();
   const todayInside = days.length > 0 && days[0] <= today && today <= days[days.length - 1];
   const all = [...days, today].sort();
-  const pad = (day: string, by: number) => dayOf(new Date(`${day}T00:00:00`).getTime() + by * DAY_MS);
+  const pad = (day: string, by: number) => dayOf(new Date(`${day}T00:00:00`).getTime() + by * DAY);
   // Start on a Monday, so the first week cell of the scale is a whole week.
   const first = new Date(`${pad(all[0], -7)}T00:00:00`);
-  const monday = dayOf(first.getTime() - ((first.getDay() + 6) % 7) * DAY_MS);
+  const monday = dayOf(first.getTime() - ((first.getDay() + 6) % 7) * DAY);
   return { minDate: monday, maxDate: pad(all[all.length - 1], 7), todayInside };
 }
 
 /**
- * The chart options (vtable-gantt's shape, kept structural so this stays headless): a week or
- * month scale over days, a 今日 mark line (the range always includes today), no dependency links,
- * the task list on the left, bars read-only.
+ * The chart options (vtable-gantt's shape, kept structural so this stays headless): week over
+ * days or month over weeks (ganttScales), a 今日 mark line (the range always includes today), no
+ * dependency links, the task list on the left, bars read-only.
  */
 export function ganttOptions(
   tasks: GanttTask[],
-  options: { scale: GanttScale; today: string; todayLabel: string; textTitle: string },
+  options: { scale: GanttScale; today: string; todayLabel: string; textTitle: string; lang: Lang },
 ) {
   const rowHeight = GANTT.scaleHeight / 2;
-  const top =
-    options.scale === 'week'
-      ? {
-          unit: 'week' as const,
-          startOfWeek: 'monday' as const,
-          format: (d: { startDate: Date; endDate: Date }) => `${md(d.startDate)} - ${md(d.endDate)}`,
-        }
-      : {
-          unit: 'month' as const,
-          format: (d: { startDate: Date }) =>
-            `${d.startDate.getFullYear()}-${String(d.startDate.getMonth() + 1).padStart(2, '0')}`,
-        };
   const { minDate, maxDate, todayInside } = ganttRange(tasks, options.today);
   return {
     records: tasks,
@@ -147,24 +210,21 @@ export function ganttOptions(
     },
     timelineHeader: {
       colWidth: GANTT.columnWidth,
-      scales: [
-        { ...top, step: 1, rowHeight, style: headerStyle },
-        {
-          unit: GANTT.unit,
-          step: 1,
-          rowHeight,
-          style: headerStyle,
-          format: (d: { startDate: Date }) => String(d.startDate.getDate()),
-        },
-      ],
+      backgroundColor: headerStyle.backgroundColor,
+      verticalLine: lineStyle,
+      horizontalLine: lineStyle,
+      scales: ganttScales(options.scale, options.lang),
     },
+    grid: { verticalLine: { lineColor: '#f0f0f0', lineWidth: 1 } },
     headerRowHeight: rowHeight,
     rowHeight: 38,
     markLine: [
       {
         date: options.today,
         content: options.todayLabel,
-        position: 'middle' as const,
+        // On the week scale the middle of today's column; on the month scale a column is a week, so
+        // the line goes at today's own place in it rather than mid-week.
+        position: options.scale === 'week' ? ('middle' as const) : ('date' as const),
         scrollToMarkLine: todayInside,
         style: { lineColor: '#f5222d', lineWidth: 1 },
         contentStyle: { color: '#fff', backgroundColor: '#f5222d', fontSize: 12, cornerRadius: 2 },

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import type { FieldDefinition } from '../../../protocol/page-schema';
 import '../../widgets/definitions';
 import { columnPrefKey, hiddenColumns } from './column-prefs';
-import { ganttOptions, toGanttTasks } from './gantt';
 import { buildExportArgs, exportableFields, importFields, isWorkbookName, move } from './transfer';
 
 const fields: FieldDefinition[] = [
@@ -66,62 +65,5 @@ describe('column prefs', () => {
     expect(hiddenColumns({ hidden: ['level', 'gone', 'level', 7] }, ['name', 'level'])).toEqual(['level']);
     expect(hiddenColumns(null, ['name'])).toEqual([]);
     expect(hiddenColumns({ hidden: 'level' }, ['level'])).toEqual([]);
-  });
-});
-
-describe('gantt tasks', () => {
-  it('builds a tree from parent keys with inclusive day ends, skipping rows without a start', () => {
-    const day = (d: number) => new Date(2024, 0, d).getTime();
-    const rows = [
-      { id: 1, title: '项目', begin: day(1), days: 10 },
-      { id: 2, title: '设计', begin: day(2), days: 3, up: 1 },
-      { id: 3, title: '开发', begin: '2024-01-05', days: 0, up: 1 },
-      { id: 4, title: '孤儿', begin: day(3), up: 99 },
-      { id: 5, title: '无日期', begin: null },
-    ];
-    const tasks = toGanttTasks(rows, 'id', { text: 'title', start: 'begin', duration: 'days', parent: 'up' });
-    expect(tasks).toEqual([
-      {
-        id: '1',
-        text: '项目',
-        start: '2024-01-01',
-        end: '2024-01-10',
-        children: [
-          { id: '2', text: '设计', start: '2024-01-02', end: '2024-01-04' },
-          { id: '3', text: '开发', start: '2024-01-05', end: '2024-01-05' },
-        ],
-      },
-      { id: '4', text: '孤儿', start: '2024-01-03', end: '2024-01-03' },
-    ]);
-  });
-});
-
-describe('gantt options', () => {
-  const tasks = toGanttTasks(
-    [
-      { id: 1, text: 'a', start_date: new Date(2024, 0, 10).getTime(), duration: 3 },
-      { id: 2, text: 'b', start_date: new Date(2024, 1, 1).getTime(), duration: 1 },
-    ],
-    'id',
-  );
-
-  it('fixes the spec sizes: 120 px day columns, 90 px of scales, week or month over days, no links', () => {
-    for (const scale of ['week', 'month'] as const) {
-      const o = ganttOptions(tasks, { scale, today: '2024-01-20', todayLabel: '今日', textTitle: '任务' });
-      expect(o.timelineHeader.colWidth).toBe(120);
-      expect(o.timelineHeader.scales.map((s) => s.unit)).toEqual([scale, 'day']);
-      expect(o.timelineHeader.scales.reduce((sum, s) => sum + s.rowHeight, 0)).toBe(90);
-      expect(o).not.toHaveProperty('dependency');
-      expect(o.taskBar.moveable).toBe(false);
-    }
-  });
-
-  it('spans every task and today, opening on today only when it falls within the tasks', () => {
-    const inside = ganttOptions(tasks, { scale: 'week', today: '2024-01-20', todayLabel: '今日', textTitle: '任务' });
-    expect([inside.minDate, inside.maxDate]).toEqual(['2024-01-01', '2024-02-08']); // a Monday
-    expect(inside.markLine[0]).toMatchObject({ date: '2024-01-20', content: '今日', scrollToMarkLine: true });
-    const later = ganttOptions(tasks, { scale: 'week', today: '2024-06-01', todayLabel: '今日', textTitle: '任务' });
-    expect([later.minDate, later.maxDate]).toEqual(['2024-01-01', '2024-06-08']);
-    expect(later.markLine[0].scrollToMarkLine).toBe(false);
   });
 });

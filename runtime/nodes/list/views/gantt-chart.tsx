@@ -6,6 +6,7 @@ import { Gantt } from '@visactor/vtable-gantt';
 import { useEffect, useRef } from 'react';
 import type { GanttScale, GanttTask } from '../../../core/list/gantt';
 import { dayOf, GANTT, ganttOptions } from '../../../core/list/gantt';
+import { useRuntime } from '../../../react/context';
 
 /** The earliest start among the tasks and their children (YYYY-MM-DD sorts as text). */
 function firstStart(tasks: readonly GanttTask[]): string | undefined {
@@ -26,6 +27,7 @@ export default function GanttChart(props: {
   textTitle: string;
 }) {
   const host = useRef<HTMLDivElement>(null);
+  const { lang } = useRuntime();
   useEffect(() => {
     if (!host.current) return;
     const options = ganttOptions(props.tasks, {
@@ -33,6 +35,7 @@ export default function GanttChart(props: {
       today: dayOf(Date.now()),
       todayLabel: props.todayLabel,
       textTitle: props.textTitle,
+      lang,
     });
     // The options are built headlessly (runtime/core/list/gantt.ts) with the fields this chart reads.
     const chart = new Gantt(host.current, options as unknown as ConstructorParameters<typeof Gantt>[1]);
@@ -43,7 +46,7 @@ export default function GanttChart(props: {
       chart.scrollLeft = Math.max(0, chart.getXByTime(new Date(`${first}T00:00:00`).getTime()) - GANTT.columnWidth);
     }
     return () => chart.release();
-  }, [props.tasks, props.scale, props.todayLabel, props.textTitle]);
+  }, [props.tasks, props.scale, props.todayLabel, props.textTitle, lang]);
   return (
     <div ref={host} className="tessera-gantt-chart" style={{ width: '100%', height: 480, position: 'relative' }} />
   );

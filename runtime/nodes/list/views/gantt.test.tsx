@@ -31,6 +31,13 @@ vi.mock('@visactor/vtable-gantt', () => ({
 }));
 
 const DAY = 86_400_000;
+type Scale = { unit: string; format: (cell: { startDate: Date; endDate: Date }) => string };
+const units = (options: any) => options.timelineHeader.scales.map((s: Scale) => s.unit);
+/** What each heading row reads for the first week of 2024 (Monday 1 January). */
+const titles = (options: any) =>
+  options.timelineHeader.scales.map((s: Scale) =>
+    s.format({ startDate: new Date(2024, 0, 1), endDate: new Date(2024, 0, s.unit === 'day' ? 1 : 7, 23, 59, 59) }),
+  );
 const start = new Date(2024, 0, 1).getTime();
 const rows = [
   { id: 't1', name: '项目', begin: start, days: 10, up: null, create_at: 3 },
@@ -75,7 +82,9 @@ describe('gantt view', () => {
       },
     ]);
     expect(options.timelineHeader.colWidth).toBe(120);
-    expect(options.timelineHeader.scales.map((s: { unit: string }) => s.unit)).toEqual(['week', 'day']);
+    // Week scale: the week over its days, each label in the user's language.
+    expect(units(options)).toEqual(['week', 'day']);
+    expect(titles(options)).toEqual(['2024年 第1周 · 1/1 - 1/7', '1 周一']);
     const height = options.timelineHeader.scales.reduce(
       (sum: number, s: { rowHeight: number }) => sum + s.rowHeight,
       0,
@@ -91,8 +100,23 @@ describe('gantt view', () => {
     expect(drawn.asked.at(-1)).toBe(start);
     expect(drawn.scrolled.at(-1)).toBe(5000 - 120);
 
+    // Month scale: months over weeks, not days again (it read exactly like the week scale).
     fireEvent.click(screen.getByText('月'));
     await waitFor(() => expect(drawn.options.at(-1).timelineHeader.scales[0].unit).toBe('month'));
+    expect(units(drawn.options.at(-1))).toEqual(['month', 'week']);
+    expect(titles(drawn.options.at(-1))).toEqual(['2024年1月', '1/1 - 1/7']);
+    expect(drawn.options.at(-1).timelineHeader.colWidth).toBe(120);
     expect(drawn.released).toBeGreaterThan(0);
+  });
+
+  it('labels the headings and the today marker in English for an English user', async () => {
+    const before = drawn.options.length;
+    renderPage({ schema, lang: 'en' });
+    await waitFor(() => expect(drawn.options.length).toBeGreaterThan(before), { timeout: 10_000 });
+    expect(titles(drawn.options.at(-1))).toEqual(['Week 1, 2024 · Jan 1 - Jan 7', 'Mon 1']);
+    expect(drawn.options.at(-1).markLine[0]).toMatchObject({ content: 'Today' });
+    fireEvent.click(screen.getByText('Month'));
+    await waitFor(() => expect(units(drawn.options.at(-1))).toEqual(['month', 'week']));
+    expect(titles(drawn.options.at(-1))).toEqual(['Jan 2024', 'Jan 1 - Jan 7']);
   });
 });
