@@ -40,6 +40,8 @@ export interface QueryCondition {
 export interface JoinSpec {
   /** The joined table (logical name). */
   join: string;
+  /** Prefix of the joined columns in the answer (`<as or join>_<column>`); also joins a table twice. */
+  as?: string;
   showFields?: string[];
   /** Structured: [leftColumn, rightColumn] or "left=right" of two plain column names. */
   on: string | [string, string];

@@ -4,6 +4,8 @@ import { buildConditions, buildListQuery, searchRuleOf } from './query';
 import { formatCell } from './format';
 import { tableFields, valueFields } from './fields';
 import '../../widgets/definitions';
+import listFixture from '../../../fixtures/pages/blocks-list.page.json';
+import { QUERY_RULES } from '../../../protocol/list-query';
 
 const f = (key: string, extra: Partial<FieldDefinition> = {}): FieldDefinition => ({
   key,
@@ -42,6 +44,62 @@ describe('buildConditions', () => {
   it('leaves out display-only and not_sql_field columns from showFields', () => {
     const q = buildListQuery([f('a'), f('b', { not_sql_field: true })], {}, { idKey: 'uid', current: 2, pageSize: 20 });
     expect(q).toMatchObject({ showFields: ['uid', 'a'], current: 2, pageSize: 20, isPage: true });
+  });
+});
+
+describe('list-query body from fixtures/pages/blocks-list (building-blocks §7)', () => {
+  const fields = listFixture.body[0].fields as FieldDefinition[];
+
+  it('numbers the rules 1 to 13 in the spec order', () => {
+    expect(QUERY_RULES).toEqual([
+      'EQUAL', 'IN', 'LIKE', 'GT', 'LT', 'GE', 'LE', 'BETWEEN', 'NO_EQUAL', 'IS_NULL', 'IS_NOT_NULL', 'INCLUDE_OR', 'INCLUDE_AND',
+    ]); // prettier-ignore
+    QUERY_RULES.forEach((rule, i) => {
+      expect(searchRuleOf(f('a', { search: { rule: i + 1 } }))).toBe(rule);
+      expect(searchRuleOf(f('a', { search: { rule: String(i + 1) } }))).toBe(rule);
+    });
+  });
+
+  it('uses each widget’s default rule unless the field names one, shaping multi values and ranges', () => {
+    const from = Date.UTC(2024, 0, 2);
+    const to = Date.UTC(2024, 0, 9);
+    const query = buildListQuery(
+      fields,
+      {
+        name: ' 零售 ',
+        level: 'B',
+        mobile: '138',
+        industry: 'retail,finance', // select-multi stores a comma list
+        credit_limit: 20000,
+        signed_at: `${from},${to}`, // the search form's date range, stored
+        active: true, // not a search field: no condition
+        remark: '无',
+      },
+      { sorts: listFixture.body[0].sorts as never },
+    );
+    expect(query).toEqual({
+      showFields: ['id', 'name', 'level', 'mobile', 'industry', 'credit_limit', 'signed_at', 'active', 'remark'],
+      querys: [
+        { key: 'name', value: '零售', rule: 'LIKE' }, // input: LIKE
+        { key: 'level', value: 'B', rule: 'EQUAL' }, // select: EQUAL
+        { key: 'mobile', value: '138', rule: 'LIKE' }, // named by the field
+        { key: 'industry', value: 'retail,finance', rule: 'INCLUDE_OR' }, // select-multi: INCLUDE_OR
+        { key: 'credit_limit', value: 20000, rule: 'GE' }, // code 6
+        { key: 'signed_at', value: [from, to], rule: 'BETWEEN' }, // date: BETWEEN
+      ],
+      sorts: [{ key: 'credit_limit', order: 'asc' }],
+      relate: 'AND',
+      isPage: true,
+      current: 1,
+      pageSize: 10,
+    });
+  });
+
+  it('sorts by create_at desc when the schema names no sort, and sends no paging when unpaginated', () => {
+    const query = buildListQuery(fields, { industry: ['retail'] }, { paginate: false });
+    expect(query.sorts).toEqual([{ key: 'create_at', order: 'desc' }]);
+    expect(query.querys).toEqual([{ key: 'industry', value: 'retail', rule: 'INCLUDE_OR' }]);
+    for (const key of ['isPage', 'current', 'pageSize']) expect(query).not.toHaveProperty(key);
   });
 });
 

@@ -2,7 +2,7 @@
  * The list node (building-blocks §2): search form, table with paging and selection, row and header
  * actions, and the detail modal. Headless: the JSON Schema fragment checked by the Ajv factory.
  */
-import type { SortSpec } from '../../../protocol/list-query';
+import type { ListQuery, SortSpec } from '../../../protocol/list-query';
 import type { SchemaNode, Text } from '../../../protocol/page-schema';
 import type { DataSourceConfig } from '../../core/data/provider';
 import { defineNode } from '../../core/registry';
@@ -25,6 +25,19 @@ export const DEFAULT_ACTIONS: readonly ListAction[] = ['add', 'edit', 'copy', 'd
 export const LIST_VIEWS = ['table', 'card', 'gantt'] as const;
 export type ListView = (typeof LIST_VIEWS)[number];
 
+/** The parts of the list-query body (building-blocks §7) a page declares once: joins, groups, scoping. */
+export type ListQueryParts = Pick<
+  ListQuery,
+  | 'leftJoins'
+  | 'rightJoins'
+  | 'innerJoins'
+  | 'groups'
+  | 'relate'
+  | 'dataLimitType'
+  | 'dataLimitUnRoleIds'
+  | 'dataLimitUnDepeAdmin'
+>;
+
 export interface ListNodeSchema {
   type: 'list';
   key?: string;
@@ -40,6 +53,8 @@ export interface ListNodeSchema {
   /** false: no paging, every row in one request. */
   pagination?: false | { pageSize?: number; keepSelection?: boolean };
   sorts?: SortSpec[];
+  /** Joins, groups, relate and data scoping sent with every list and export query (the server checks them). */
+  query?: ListQueryParts;
   /** Parent column: the server nests rows under `children` (roots paged) and the table shows a tree. */
   parentKey?: string;
   actions?: ListAction[];
@@ -56,6 +71,55 @@ export interface ListNodeSchema {
 
 const fieldKey = { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]*$', maxLength: 64 };
 const positiveInt = (max: number) => ({ type: 'integer', minimum: 1, maximum: max });
+const tableName = { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_]*$', maxLength: 64 };
+const joins = {
+  type: 'array',
+  maxItems: 10,
+  items: {
+    type: 'object',
+    required: ['join', 'on'],
+    additionalProperties: false,
+    properties: {
+      join: tableName,
+      as: fieldKey,
+      showFields: { type: 'array', maxItems: 100, items: fieldKey },
+      // Two plain column names, never an expression: "left=right" or [left, right].
+      on: {
+        oneOf: [
+          {
+            type: 'string',
+            pattern: '^\\s*[A-Za-z_][A-Za-z0-9_]*\\s*=\\s*[A-Za-z_][A-Za-z0-9_]*\\s*$',
+            maxLength: 140,
+          },
+          { type: 'array', minItems: 2, maxItems: 2, items: fieldKey },
+        ],
+      },
+    },
+  },
+};
+const group = {
+  oneOf: [
+    fieldKey,
+    {
+      type: 'object',
+      required: ['key'],
+      additionalProperties: false,
+      properties: {
+        key: fieldKey,
+        aggregates: {
+          type: 'array',
+          maxItems: 10,
+          items: {
+            type: 'object',
+            required: ['fn'],
+            additionalProperties: false,
+            properties: { fn: { enum: ['count', 'sum', 'avg', 'min', 'max'] }, key: fieldKey, as: fieldKey },
+          },
+        },
+      },
+    },
+  ],
+};
 
 export const listNode = defineNode({
   type: 'list',
@@ -102,6 +166,20 @@ export const listNode = defineNode({
             key: { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]*$', maxLength: 64 },
             order: { enum: ['asc', 'desc'] },
           },
+        },
+      },
+      query: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          leftJoins: joins,
+          rightJoins: joins,
+          innerJoins: joins,
+          groups: { type: 'array', minItems: 1, maxItems: 10, items: group },
+          relate: { enum: ['AND', 'OR'] },
+          dataLimitType: { oneOf: [{ enum: [1, 2, 3, 4, 5] }, { enum: ['1', '2', '3', '4', '5'] }] },
+          dataLimitUnRoleIds: { type: 'string', maxLength: 2000 },
+          dataLimitUnDepeAdmin: { oneOf: [{ type: 'boolean' }, { enum: [0, 1] }] },
         },
       },
       parentKey: fieldKey,
