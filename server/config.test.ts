@@ -58,6 +58,12 @@ describe('loadConfig', () => {
     expect(error({ NODE_ENV: 'staging' }).variable).toBe('NODE_ENV');
     expect(error({ HOST: 'a b' }).variable).toBe('HOST');
     expect(error({ DATABASE_URL: 'sqlite:' }).variable).toBe('DATABASE_URL');
+    expect(error({ SQL_TIMEOUT_MS: '50' }).message).toBe(
+      'Invalid SQL_TIMEOUT_MS="50": expected milliseconds, an integer from 100 to 600000.',
+    );
+    expect(error({ SQL_TIMEOUT_MS: '5s' }).variable).toBe('SQL_TIMEOUT_MS');
+    expect(loadConfig({ SQL_TIMEOUT_MS: '2500' }).sqlTimeoutMs).toBe(2500);
+    expect(loadConfig({}).sqlTimeoutMs).toBeUndefined();
   });
 
   it('never shows the password of a database URL', () => {

@@ -23,6 +23,8 @@ export interface Config {
   testCaptcha?: string;
   /** IMPORT_MAX_ROWS: data rows one spreadsheet import may hold (default 200, building-blocks §6). */
   importMaxRows?: number;
+  /** SQL_TIMEOUT_MS: time limit of one SQL mode statement (POST common/executeSql), default 5000. */
+  sqlTimeoutMs?: number;
 }
 
 export class ConfigError extends Error {
@@ -120,6 +122,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fail('IMPORT_MAX_ROWS', importRaw, 'an integer from 1 to 10000');
   }
 
+  const sqlTimeoutRaw = env.SQL_TIMEOUT_MS?.trim() || undefined;
+  if (
+    sqlTimeoutRaw !== undefined &&
+    (!/^\d{1,6}$/.test(sqlTimeoutRaw) || Number(sqlTimeoutRaw) < 100 || Number(sqlTimeoutRaw) > 600000)
+  ) {
+    fail('SQL_TIMEOUT_MS', sqlTimeoutRaw, 'milliseconds, an integer from 100 to 600000');
+  }
+
   return {
     port: Number(portRaw),
     host,
@@ -130,5 +140,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     nodeEnv,
     ...(testCaptcha === undefined ? {} : { testCaptcha }),
     ...(importRaw === undefined ? {} : { importMaxRows: Number(importRaw) }),
+    ...(sqlTimeoutRaw === undefined ? {} : { sqlTimeoutMs: Number(sqlTimeoutRaw) }),
   };
 }

@@ -29,4 +29,8 @@ export const listQuery: Catalog = {
   },
   'sql.forbiddenClause': { zh: 'SQL 中不能使用：{{name}}', en: 'Not allowed in SQL: {{name}}' },
   'sql.failed': { zh: 'SQL 执行失败或超时', en: 'The SQL failed or took too long' },
+  'sql.timeout': {
+    zh: 'SQL 执行超时（超过 {{seconds}} 秒），已被停止',
+    en: 'The SQL ran longer than {{seconds}} s and was stopped',
+  },
 };

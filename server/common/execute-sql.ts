@@ -5,10 +5,14 @@
  * registered columns, so no other app's row and no secret column is reachable. It runs read-only
  * with a time limit: PostgreSQL in a READ ONLY transaction with statement_timeout; MySQL/MariaDB
  * in a READ ONLY transaction with max_statement_time (MariaDB) or max_execution_time (MySQL);
- * SQLite with PRAGMA query_only on its one connection (no statement timeout there: documented in
- * docs/list-query.md). Every call, refused or not, is written to audit_log.
+ * SQLite in a child process on a read-only connection that is killed at the time limit
+ * (sqlite-sql-worker-client.ts), except an in-memory database, which only the server's own
+ * connection can see: that runs in-process under PRAGMA query_only with no time limit. A statement
+ * stopped by its time limit answers sql.timeout on every database. Every call, refused or not, is
+ * written to audit_log.
  */
 import { createHash } from 'node:crypto';
+import { resolve } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { ResultCode } from '../../protocol/codes';
@@ -16,15 +20,19 @@ import { MAX_PAGE_SIZE } from '../../protocol/constants';
 import { requireAuth, type RequestAuth } from '../auth/session-hook';
 import type { ServerContext } from '../context';
 import type { Db } from '../db/create-db';
+import { sqliteFile } from '../db/dialects/sqlite';
+import { errorField } from '../db/dialects/types';
 import { newId } from '../db/ids';
 import { insertAudit } from '../db/tables';
 import { ApiError, badRequest } from '../errors';
 import type { TableInfo } from '../modules/table-info';
 import { ok } from '../reply';
 import { checkSelect } from './execute-sql-parse';
+import { SqliteSqlWorker, SqlTimeoutError } from './sqlite-sql-worker-client';
 import { isPlainObject, type Row } from './values';
 
 export const SQL_ROW_CAP = MAX_PAGE_SIZE;
+/** Default time limit of one statement; SQL_TIMEOUT_MS (server/config.ts) overrides it. */
 export const SQL_TIMEOUT_MS = 5000;
 export const SQL_MAX_LENGTH = 20_000;
 const APP_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -49,11 +57,28 @@ function scopedCtes(dialect: string, tables: TableInfo[], appId: string): string
   return `WITH ${ctes.join(', ')} `;
 }
 
+export interface RunOptions {
+  timeoutMs: number;
+  /** SQLite: the worker that runs the statement; without one it runs in-process, unlimited. */
+  sqliteWorker?: SqliteSqlWorker;
+}
+
+/** PostgreSQL query_canceled, MariaDB ER_STATEMENT_TIMEOUT, MySQL ER_QUERY_TIMEOUT. */
+function isTimeout(error: unknown): boolean {
+  if (error instanceof SqlTimeoutError) return true;
+  const code = errorField(error, 'code');
+  const errno = errorField(error, 'errno');
+  return code === '57014' || errno === 1969 || errno === 3024;
+}
+
 /** Runs one statement read-only with the time limit (exported for the read-only test). */
-export async function runReadOnly(database: Db, statement: string): Promise<Row[]> {
+export async function runReadOnly(database: Db, statement: string, options: RunOptions): Promise<Row[]> {
   const { db, dialect } = database;
+  const { timeoutMs } = options;
   if (dialect === 'sqlite') {
-    // One connection: query_only is on for exactly this statement, whatever it throws.
+    if (options.sqliteWorker)
+      return (await options.sqliteWorker.run(statement, { timeoutMs, cap: SQL_ROW_CAP })) as Row[];
+    // In-memory database: one connection, query_only on for exactly this statement, whatever it throws.
     return db.connection().execute(async (conn: Kysely<any>) => {
       await sql`pragma query_only = 1`.execute(conn);
       try {
@@ -68,19 +93,29 @@ export async function runReadOnly(database: Db, statement: string): Promise<Row[
     .setAccessMode('read only')
     .execute(async (trx) => {
       if (dialect === 'postgres') {
-        await sql.raw(`set local statement_timeout = ${SQL_TIMEOUT_MS}`).execute(trx);
+        await sql.raw(`set local statement_timeout = ${Math.floor(timeoutMs)}`).execute(trx);
         return (await sql.raw(statement).execute(trx)).rows as Row[];
       }
       const version = String(((await sql`select version() as v`.execute(trx)).rows[0] as Row).v);
       // Per-statement limits, so a pooled connection keeps no session setting afterwards.
       const limited = /mariadb/i.test(version)
-        ? `SET STATEMENT max_statement_time = ${SQL_TIMEOUT_MS / 1000} FOR ${statement}`
+        ? `SET STATEMENT max_statement_time = ${Math.floor(timeoutMs) / 1000} FOR ${statement}`
         : statement.replace(
             /^\s*(WITH\b.*?\)\s*)?SELECT/is,
-            (m) => `${m} /*+ MAX_EXECUTION_TIME(${SQL_TIMEOUT_MS}) */`,
+            (m) => `${m} /*+ MAX_EXECUTION_TIME(${Math.floor(timeoutMs)}) */`,
           );
       return (await sql.raw(limited).execute(trx)).rows as Row[];
     });
+}
+
+/** SQLite on a file gets a worker process (forked on first use, closed with the server). */
+function sqliteWorkerFor(app: FastifyInstance, ctx: ServerContext): SqliteSqlWorker | undefined {
+  if (ctx.db.dialect !== 'sqlite') return undefined;
+  const file = sqliteFile(ctx.config.databaseUrl);
+  if (file === ':memory:') return undefined;
+  const worker = new SqliteSqlWorker(resolve(file));
+  app.addHook('onClose', () => worker.close());
+  return worker;
 }
 
 async function auditSql(
@@ -108,6 +143,8 @@ async function auditSql(
 }
 
 export function registerExecuteSql(app: FastifyInstance, ctx: ServerContext): void {
+  const timeoutMs = ctx.config.sqlTimeoutMs ?? SQL_TIMEOUT_MS;
+  const sqliteWorker = sqliteWorkerFor(app, ctx);
   app.post('/api/common/executeSql', async (request) => {
     const auth = requireAuth(request);
     const started = performance.now();
@@ -135,9 +172,11 @@ export function registerExecuteSql(app: FastifyInstance, ctx: ServerContext): vo
       const statement = scopedCtes(ctx.db.dialect, infos, auth.app.id) + checked.sql;
       outcome = 'failed';
       try {
-        rows = await runReadOnly(ctx.db, statement);
+        rows = await runReadOnly(ctx.db, statement, { timeoutMs, sqliteWorker });
       } catch (error) {
-        const failure = new ApiError(ResultCode.DATA_ERROR, 'sql.failed');
+        const failure = isTimeout(error)
+          ? new ApiError(ResultCode.DATA_ERROR, 'sql.timeout', { seconds: timeoutMs / 1000 })
+          : new ApiError(ResultCode.DATA_ERROR, 'sql.failed');
         failure.cause = error;
         throw failure;
       }

@@ -1,15 +1,23 @@
 /**
  * SQL mode, POST common/executeSql: admins only; one SELECT over the app's registry tables, scoped
  * to the app's live rows and registered columns; refused statements change nothing; the statement
- * really runs read-only; every call is audited.
+ * really runs read-only; a runaway statement is stopped at the time limit (SQL_TIMEOUT_MS) while the
+ * server keeps serving; every call is audited.
  */
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ResultCode } from '../../protocol/codes';
 import { runReadOnly } from '../../server/common/execute-sql';
+import { SqliteSqlWorker } from '../../server/common/sqlite-sql-worker-client';
+import { sqliteFile } from '../../server/db/dialects/sqlite';
 import { newId } from '../../server/db/ids';
 import { insertAudit } from '../../server/db/tables';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { forEachDatabase, type TestDatabase } from '../helpers/databases';
+
+const TIMEOUT_MS = 1500;
+// Six copies of 50 rows: 1.6e10 combinations, hours of work for any of the three databases.
+const RUNAWAY = 'select count(*) as n from customer a, customer b, customer c, customer d, customer e, customer f';
 
 forEachDatabase((name, makeDatabase) => {
   let database: TestDatabase;
@@ -19,7 +27,7 @@ forEachDatabase((name, makeDatabase) => {
 
   beforeAll(async () => {
     database = await makeDatabase();
-    t = await startTestApp(database);
+    t = await startTestApp(database, { env: { SQL_TIMEOUT_MS: String(TIMEOUT_MS) } });
     admin = await t.signIn();
     await t.addUser('plain', 'Secret#2026', 'user');
     user = await t.signIn('plain', 'Secret#2026');
@@ -122,8 +130,20 @@ forEachDatabase((name, makeDatabase) => {
 
   it('runs read-only: a write through the same path fails on every database', async () => {
     const before = await count();
-    await expect(runReadOnly(t.db, "update m_demo_customer set name = 'changed'")).rejects.toThrow();
-    await expect(runReadOnly(t.db, 'delete from m_demo_customer')).rejects.toThrow();
+    const paths: ((statement: string) => Promise<unknown>)[] = [
+      (statement) => runReadOnly(t.db, statement, { timeoutMs: 5000 }),
+    ];
+    // SQLite on a file runs statements in the worker process; in-memory ones in-process (above).
+    const worker = name === 'sqlite' ? new SqliteSqlWorker(sqliteFile(database.url)) : undefined;
+    if (worker) paths.push((statement) => runReadOnly(t.db, statement, { timeoutMs: 5000, sqliteWorker: worker }));
+    try {
+      for (const readOnly of paths) {
+        await expect(readOnly("update m_demo_customer set name = 'changed'")).rejects.toThrow();
+        await expect(readOnly('delete from m_demo_customer')).rejects.toThrow();
+      }
+    } finally {
+      await worker?.close();
+    }
     expect(await count()).toBe(before);
     const names = await t.db.db.selectFrom('m_demo_customer').select('name').where('name', '=', 'changed').execute();
     expect(names).toEqual([]);
@@ -145,6 +165,52 @@ forEachDatabase((name, makeDatabase) => {
     expect(reply.body.code).toBe(ResultCode.SUCCESS);
   });
 
+  it('stops a runaway statement at the time limit; the server keeps serving; nothing changes', async () => {
+    const before = await count();
+    const live = async () => {
+      const reply = await run('select count(*) as n from customer');
+      expect(reply.body.code, JSON.stringify(reply.body)).toBe(ResultCode.SUCCESS);
+      return Number(reply.body.data.list[0].n);
+    };
+    const liveBefore = await live();
+    const started = performance.now();
+    const runaway = run(RUNAWAY);
+    // While it runs, the server answers other calls (its own connection and event loop are free).
+    const list = await t.request({
+      url: '/api/common/customer/list',
+      token: admin,
+      body: { isPage: true, pageSize: 5 },
+    });
+    expect(list.body.code).toBe(ResultCode.SUCCESS);
+    expect(list.body.data.list).toHaveLength(5);
+    const reply = await runaway;
+    const elapsed = performance.now() - started;
+    expect(reply.body).toMatchObject({ code: ResultCode.DATA_ERROR, message: 'SQL 执行超时（超过 1.5 秒），已被停止' });
+    // Stopped at the limit, not after running to its end (margin: a loaded CI machine, a worker fork).
+    expect(elapsed).toBeGreaterThanOrEqual(TIMEOUT_MS - 100);
+    expect(elapsed).toBeLessThan(TIMEOUT_MS + 4000);
+    // In the caller's language; the next statement runs normally (SQLite: on a fresh worker).
+    const english = await t.request({
+      url: '/api/common/executeSql',
+      body: { sql: RUNAWAY },
+      token: admin,
+      lang: 'en',
+    });
+    expect(english.body).toMatchObject({ message: 'The SQL ran longer than 1.5 s and was stopped' });
+    expect(await live()).toBe(liveBefore);
+    expect(await count()).toBe(before);
+    const audit = await t.db.db
+      .selectFrom(t.tables.audit_log)
+      .select('detail')
+      .where('action', '=', 'executeSql')
+      .where('record_id', '=', createHash('sha256').update(RUNAWAY).digest('hex'))
+      .execute();
+    expect(audit.map((r) => JSON.parse(String(r.detail)))).toEqual([
+      expect.objectContaining({ outcome: 'failed', code: ResultCode.DATA_ERROR, rows: 0 }),
+      expect.objectContaining({ outcome: 'failed', code: ResultCode.DATA_ERROR, rows: 0 }),
+    ]);
+  });
+
   it('audits every call with user, hash, rows, time and outcome', async () => {
     await t.db.db.deleteFrom(t.tables.audit_log).where('action', '=', 'executeSql').execute();
     await run('select name from customer limit 2');
@@ -164,7 +230,7 @@ forEachDatabase((name, makeDatabase) => {
         ['forbidden', 0, 'select name from customer'],
       ]),
     );
-    expect(rows).toHaveLength(3);
+    expect(rows, JSON.stringify(details)).toHaveLength(3);
     expect(rows.every((r) => /^[0-9a-f]{64}$/.test(String(r.record_id)) && r.user_id)).toBe(true);
     expect(details.every((d) => typeof d.ms === 'number')).toBe(true);
   });

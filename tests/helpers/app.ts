@@ -54,13 +54,15 @@ export interface TestApp {
 
 export async function startTestApp(
   database: TestDatabase,
-  options: { encrypt?: boolean; distDir?: string } = {},
+  /** env: extra server settings (e.g. SQL_TIMEOUT_MS) for loadConfig. */
+  options: { encrypt?: boolean; distDir?: string; env?: Record<string, string> } = {},
 ): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATABASE_URL: database.url,
     TESSERA_TEST_CAPTCHA: TEST_CAPTCHA,
+    ...options.env,
   });
   const db = createDb(config.databaseUrl);
   const tables = tableNames(config.tablePrefix);

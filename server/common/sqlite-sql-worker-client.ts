@@ -1,0 +1,188 @@
+/**
+ * The server side of SQLite's SQL mode worker (sqlite-sql-worker.ts): a persistent child process,
+ * forked on the first statement, that runs one statement at a time on a read-only connection to the
+ * same database file. A statement that outlives its time limit gets SqlTimeoutError at once; the
+ * process is killed (SIGKILL: a native sqlite3_step cannot be interrupted any other way) and the
+ * next statement forks a fresh one. The server's own connection and event loop are never blocked.
+ *
+ * Statements queue behind the one running. A queued statement waits at most its own time limit for
+ * its turn, then fails with the same timeout, so a caller never waits more than twice the limit.
+ * In-memory databases cannot be opened from another process: execute-sql.ts runs those in-process.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+export interface SqlJob {
+  id: number;
+  sql: string;
+  /** At most this many rows are returned (the statement carries its own LIMIT too). */
+  cap: number;
+}
+
+export type SqlJobResult =
+  | { id: number; rows: Record<string, unknown>[] }
+  | { id: number; error: string }
+  /** Sent once when the worker has loaded and listens. */
+  | { ready: true };
+
+/** How long a freshly forked worker may take to load (tsx compiles it) before its job fails. */
+const STARTUP_LIMIT_MS = 30_000;
+
+/** The statement ran past its time limit (or could not start within it) and was stopped. */
+export class SqlTimeoutError extends Error {
+  constructor(readonly timeoutMs: number) {
+    super(`statement stopped after ${timeoutMs} ms`);
+    this.name = 'SqlTimeoutError';
+  }
+}
+
+interface Pending {
+  job: SqlJob;
+  timeoutMs: number;
+  timer?: NodeJS.Timeout;
+  resolve(rows: Record<string, unknown>[]): void;
+  reject(error: Error): void;
+}
+
+const WORKER = fileURLToPath(new URL('./sqlite-sql-worker.ts', import.meta.url));
+// The worker is TypeScript like the server: load it through tsx, found from this package (resolved
+// on the first fork, so a server that never runs SQL mode never needs it).
+const tsxLoader = () => pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+
+export class SqliteSqlWorker {
+  private child?: ChildProcess;
+  /** The current child has loaded: a statement's time limit only counts from then. */
+  private ready = false;
+  private running?: Pending;
+  private readonly queue: Pending[] = [];
+  private nextId = 1;
+  private closed = false;
+  /** Processes forked and killed for a timeout, for tests and diagnostics. */
+  readonly stats = { forked: 0, killed: 0 };
+
+  /** `file`: the SQLite database file (absolute, or relative to the server's working directory). */
+  constructor(private readonly file: string) {}
+
+  /** The worker's process id, if one is running. */
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  run(sql: string, options: { timeoutMs: number; cap: number }): Promise<Record<string, unknown>[]> {
+    if (this.closed) return Promise.reject(new Error('SQL worker closed'));
+    return new Promise((resolve, reject) => {
+      const pending: Pending = {
+        job: { id: this.nextId++, sql, cap: options.cap },
+        timeoutMs: options.timeoutMs,
+        resolve,
+        reject,
+      };
+      pending.timer = setTimeout(() => {
+        const at = this.queue.indexOf(pending);
+        if (at >= 0) this.queue.splice(at, 1);
+        reject(new SqlTimeoutError(options.timeoutMs));
+      }, options.timeoutMs);
+      this.queue.push(pending);
+      this.pump();
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const pending of this.queue.splice(0)) this.settle(pending, new Error('SQL worker closed'));
+    if (this.running) this.settle(this.running, new Error('SQL worker closed'));
+    this.running = undefined;
+    this.stop();
+  }
+
+  private pump(): void {
+    if (this.running || this.closed) return;
+    const pending = this.queue.shift();
+    if (!pending) return;
+    clearTimeout(pending.timer);
+    this.running = pending;
+    let child: ChildProcess;
+    try {
+      child = this.ensureChild();
+    } catch (error) {
+      this.finish(pending, error instanceof Error ? error : new Error(String(error)));
+      return;
+    }
+    // Forking and loading the worker is not the statement's time: its limit starts once the
+    // worker is ready (a short SQL_TIMEOUT_MS would otherwise kill every fresh worker).
+    if (this.ready) this.startLimit(pending);
+    else {
+      pending.timer = setTimeout(() => {
+        if (this.running !== pending) return;
+        this.stop();
+        this.finish(pending, new Error('SQL worker did not start'));
+      }, STARTUP_LIMIT_MS);
+    }
+    child.send(pending.job, (error) => {
+      if (error && this.running === pending) this.finish(pending, error);
+    });
+  }
+
+  private startLimit(pending: Pending): void {
+    clearTimeout(pending.timer);
+    pending.timer = setTimeout(() => {
+      if (this.running !== pending) return;
+      this.stats.killed++;
+      this.stop();
+      this.finish(pending, new SqlTimeoutError(pending.timeoutMs));
+    }, pending.timeoutMs);
+  }
+
+  private ensureChild(): ChildProcess {
+    if (this.child) return this.child;
+    const child = fork(WORKER, [this.file], {
+      execArgv: ['--import', tsxLoader()],
+      serialization: 'advanced',
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    });
+    this.stats.forked++;
+    this.ready = false;
+    child.on('message', (message: SqlJobResult) => {
+      if (this.child !== child) return;
+      if ('ready' in message) {
+        this.ready = true;
+        if (this.running) this.startLimit(this.running);
+        return;
+      }
+      const pending = this.running;
+      if (this.child !== child || !pending || pending.job.id !== message.id) return;
+      this.finish(pending, 'error' in message ? new Error(message.error) : message.rows);
+    });
+    const gone = (error: Error) => {
+      if (this.child !== child) return;
+      this.child = undefined;
+      if (this.running) this.finish(this.running, error);
+    };
+    child.on('error', gone);
+    child.on('exit', (code, signal) => gone(new Error(`SQL worker exited (${signal ?? code})`)));
+    // An idle worker must not keep the server (or a test run) alive on its own.
+    child.unref();
+    child.channel?.unref();
+    this.child = child;
+    return child;
+  }
+
+  private stop(): void {
+    const child = this.child;
+    this.child = undefined;
+    child?.kill('SIGKILL');
+  }
+
+  private finish(pending: Pending, outcome: Error | Record<string, unknown>[]): void {
+    this.running = undefined;
+    this.settle(pending, outcome);
+    this.pump();
+  }
+
+  private settle(pending: Pending, outcome: Error | Record<string, unknown>[]): void {
+    clearTimeout(pending.timer);
+    if (outcome instanceof Error) pending.reject(outcome);
+    else pending.resolve(outcome);
+  }
+}
