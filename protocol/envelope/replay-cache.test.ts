@@ -28,6 +28,23 @@ describe('MemoryReplayStore', () => {
     expect(store.checkAndRemember('fresh-new', now + 10, now)).toBe(true);
     expect(store.size).toBe(3);
   });
+
+  it('keeps refusing replays across many expiries and evictions (the FIFO is compacted on the way)', () => {
+    const store = new MemoryReplayStore({ windowMs: 1000, maxEntries: 500 });
+    let now = 1_000_000;
+    const sentAt: number[] = [];
+    for (let i = 0; i < 20_000; i++) {
+      now += 1;
+      sentAt.push(now);
+      expect(store.checkAndRemember(`n${i}`, now, now)).toBe(true);
+      // A replay (same nonce, same ts) of a recent request is refused, held or already dropped.
+      if (i >= 10) expect(store.checkAndRemember(`n${i - 10}`, sentAt[i - 10]!, now)).toBe(false);
+      if (i % 3000 === 2999) now += 5000; // a quiet spell: everything held expires
+    }
+    expect(store.size).toBeLessThanOrEqual(500);
+    expect(store.checkAndRemember('n19999', now, now)).toBe(false);
+    expect(store.checkAndRemember('new', now, now)).toBe(true);
+  });
 });
 
 describe('Lru', () => {

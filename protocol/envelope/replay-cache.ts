@@ -23,8 +23,18 @@ export interface MemoryReplayStoreOptions {
 
 export const DEFAULT_REPLAY_ENTRIES = 250_000;
 
+/**
+ * Nonces in a Map for lookup, and in arrival order in two parallel arrays (a FIFO with a moving
+ * head) for expiry and eviction. The Map is never iterated: V8 leaves a hole for each deleted Map
+ * entry until the table is rehashed, and iterating from the front skips every hole, so a store
+ * that drops its oldest entries on each request and then iterates from the front costs O(holes)
+ * per request — measured ~50 µs per request at 250,000 entries under steady load.
+ */
 export class MemoryReplayStore implements ReplayStore {
   private readonly entries = new Map<string, number>();
+  private order: string[] = [];
+  private orderTs: number[] = [];
+  private head = 0;
   private readonly maxEntries: number;
   private readonly windowMs: number;
   /**
@@ -47,24 +57,40 @@ export class MemoryReplayStore implements ReplayStore {
     this.prune(now);
     if (ts < now - this.windowMs || ts <= this.floor || this.entries.has(nonce)) return false;
     this.entries.set(nonce, ts);
+    this.order.push(nonce);
+    this.orderTs.push(ts);
     while (this.entries.size > this.maxEntries) {
-      const [oldNonce, oldTs] = this.entries.entries().next().value as [string, number];
-      this.entries.delete(oldNonce);
+      const oldTs = this.drop();
       if (oldTs > this.floor) this.floor = oldTs;
     }
+    this.compact();
     return true;
   }
 
   /**
    * Drops nonces whose ts left the window: a replay of them fails the timestamp check anyway.
-   * Insertion order is close to ts order, so stopping at the first live entry is enough; a few
+   * Arrival order is close to ts order, so stopping at the first live entry is enough; a few
    * expired ones may wait behind it until the next call.
    */
   private prune(now: number): void {
     const limit = now - this.windowMs;
-    for (const [nonce, ts] of this.entries) {
-      if (ts >= limit) break;
-      this.entries.delete(nonce);
-    }
+    while (this.head < this.order.length && this.orderTs[this.head]! < limit) this.drop();
+  }
+
+  /** Removes the oldest entry; returns its ts. */
+  private drop(): number {
+    const nonce = this.order[this.head]!;
+    const ts = this.orderTs[this.head]!;
+    this.head++;
+    this.entries.delete(nonce);
+    return ts;
+  }
+
+  /** Gives back the consumed front of the FIFO once it is more than half of it (amortised O(1)). */
+  private compact(): void {
+    if (this.head < 1024 || this.head * 2 < this.order.length) return;
+    this.order = this.order.slice(this.head);
+    this.orderTs = this.orderTs.slice(this.head);
+    this.head = 0;
   }
 }
