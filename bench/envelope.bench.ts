@@ -7,24 +7,18 @@
  * wall-clock ratio). Requests are pre-sealed: the body is encrypted once per size, and each request
  * gets a fresh nonce, timestamp and signature, so client cost stays small. Target: on >= 0.8x off.
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { Agent } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { sm2 } from 'sm-crypto-v2';
 import { ClientEnvelope } from '../protocol/envelope/client';
-import { runLoad, send, type LoadRequest, type LoadResult } from './lib/http-load';
+import { send, type LoadRequest } from './lib/http-load';
+import { CONCURRENCY, ROUNDS, TABLE_HEAD, ask, compare, fmt, measure, tableRow } from './lib/envelope-measure';
 import { NodeSealer } from './lib/node-sealer';
 
 /** Measured seconds per body size and side, split over ROUNDS alternating slices. */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
-const ROUNDS = 5;
-const CONCURRENCY = 16;
 const PATH = '/api/echo';
-
-interface Cpu {
-  micros: number;
-  keyUnwraps: number;
-}
 
 function makeBody(targetBytes: number): string {
   const rows: Record<string, unknown>[] = [];
@@ -36,43 +30,6 @@ function makeBody(targetBytes: number): string {
   rows.pop();
   return JSON.stringify({ rows, pad: 'x'.repeat(Math.max(0, targetBytes - JSON.stringify({ rows, pad: '' }).length)) });
 }
-
-function ask<T>(child: ChildProcess, message: object, type: string): Promise<T> {
-  return new Promise((resolve) => {
-    const onMessage = (reply: { type: string }) => {
-      if (reply.type !== type) return;
-      child.off('message', onMessage);
-      resolve(reply as T);
-    };
-    child.on('message', onMessage);
-    child.send(message);
-  });
-}
-
-async function measure(
-  child: ChildProcess,
-  port: number,
-  next: () => LoadRequest,
-  durationMs: number,
-): Promise<LoadResult & { cpuPerRequest: number; unwraps: number }> {
-  const before = await ask<Cpu>(child, { type: 'cpu' }, 'cpu');
-  const result = await runLoad({ port, durationMs, concurrency: CONCURRENCY, next });
-  const after = await ask<Cpu>(child, { type: 'cpu' }, 'cpu');
-  if (result.errors > 0) throw new Error(`${result.errors} failed requests, first: ${result.firstError}`);
-  return {
-    ...result,
-    cpuPerRequest: (after.micros - before.micros) / result.requests,
-    unwraps: after.keyUnwraps - before.keyUnwraps,
-  };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
-
-const fmt = (n: number, digits = 0) =>
-  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 async function main(): Promise<void> {
   const pair = sm2.generateKeyPairHex();
@@ -115,10 +72,7 @@ async function main(): Promise<void> {
   console.log(
     `Crypto envelope, echo of a JSON body, ${CONCURRENCY} in flight, ${SECONDS}s per side in ${ROUNDS} alternating rounds (medians), node ${process.version}`,
   );
-  console.log(
-    '| body | off req/s | on req/s | wall ratio (on/off) | off server CPU µs/req | on server CPU µs/req | capacity ratio (on/off) |',
-  );
-  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  for (const line of TABLE_HEAD) console.log(line);
   let worst = Infinity;
   // BENCH_SIZES=300 (comma list of byte sizes) narrows the run, e.g. for profiling.
   const sizes = (process.env.BENCH_SIZES ?? `300,${100 * 1024}`).split(',').map(Number);
@@ -135,31 +89,9 @@ async function main(): Promise<void> {
       headers: { ...appHeaders, ...sealer.headers('POST', PATH, params).headers },
       body: sealedBody,
     });
-    // Warm both paths (JIT, key cache), then alternate short off/on slices: other work on the
-    // machine then weighs on both sides alike, and the median round is reported.
-    await runLoad({ port: ready.plainPort, durationMs: 500, concurrency: CONCURRENCY, next: plain });
-    await runLoad({ port: ready.sealedPort, durationMs: 500, concurrency: CONCURRENCY, next: sealed });
-    const rounds: { offRate: number; onRate: number; offCpu: number; onCpu: number }[] = [];
-    for (let round = 0; round < ROUNDS; round++) {
-      const off = await measure(child, ready.plainPort, plain, (SECONDS * 1000) / ROUNDS);
-      const on = await measure(child, ready.sealedPort, sealed, (SECONDS * 1000) / ROUNDS);
-      rounds.push({
-        offRate: (off.requests * 1000) / off.elapsedMs,
-        onRate: (on.requests * 1000) / on.elapsedMs,
-        offCpu: off.cpuPerRequest,
-        onCpu: on.cpuPerRequest,
-      });
-    }
-    const offRate = median(rounds.map((r) => r.offRate));
-    const onRate = median(rounds.map((r) => r.onRate));
-    const offCpu = median(rounds.map((r) => r.offCpu));
-    const onCpu = median(rounds.map((r) => r.onCpu));
-    const wall = median(rounds.map((r) => r.onRate / r.offRate));
-    const capacity = median(rounds.map((r) => r.offCpu / r.onCpu));
-    worst = Math.min(worst, capacity);
-    console.log(
-      `| ${label} (${fmt(json.length)} chars) | ${fmt(offRate)} | ${fmt(onRate)} | ${fmt(wall, 2)}x | ${fmt(offCpu)} | ${fmt(onCpu)} | ${fmt(capacity, 2)}x |`,
-    );
+    const result = await compare(child, { plain: ready.plainPort, sealed: ready.sealedPort }, plain, sealed, SECONDS);
+    worst = Math.min(worst, result.capacity);
+    console.log(tableRow(`${label} (${fmt(json.length)} chars)`, result));
   }
 
   // Why the key cache matters: a new content key on every request means one SM2 decryption each.
