@@ -6,7 +6,7 @@ import { isSuccess } from '../../protocol/codes';
 import { DEFAULT_TABLE_PREFIX } from '../../protocol/constants';
 import type { RequestOptions } from '../../protocol/http';
 import { request } from '../api/client';
-import { ShellError, loadUserAndMenus } from './actions';
+import { ShellError, loadAppInfo, loadUserAndMenus } from './actions';
 import { invalidateModuleVersions } from './module-cache';
 import { readStored, removeStoredByPrefix, writeStored } from './storage';
 import { clearVersions, session, setUser } from './store';
@@ -27,7 +27,11 @@ export async function fetchTodoCount(): Promise<number> {
   return Number.isFinite(count) ? count : 0;
 }
 
-/** Drops cached schemas and versions, then fetches user info, roles and menus again. */
+/**
+ * Drops cached schemas and versions, then fetches app info, user info, roles and menus again: the
+ * app info is stored for 7 days, so without this an admin's change of title, logo or watermark would
+ * not show in a browser that already holds it.
+ */
 export async function refreshCache(): Promise<void> {
   removeStoredByPrefix(session.app, 'module_');
   removeStoredByPrefix(session.app, 'dashboard_');
@@ -35,6 +39,7 @@ export async function refreshCache(): Promise<void> {
   invalidateModuleVersions();
   // The server drops its own caches for this app (app info, module registry) first.
   await call({ method: 'POST', url: 'auth/refreshCache', body: {} });
+  await loadAppInfo(session.app);
   await loadUserAndMenus();
 }
 
