@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { can } from '../access/can';
 import { grantsOf } from '../access/grants';
 import type { ServerContext } from '../context';
-import type { ColumnInfo, TableInfo } from '../modules/table-info';
+import type { TableInfo } from '../modules/table-info';
 import { ok } from '../reply';
 import { resolveTarget, type Target } from './access';
 import { withDataErrors } from './db-errors';
@@ -16,17 +16,29 @@ import { parseListQuery, type ParsedListQuery } from './query/parse';
 import { resolveDataLimit } from './scope';
 import type { Row } from './values';
 
-/** A row as the client sees it, typed by the output columns (joined and aggregate ones too). */
+const AS_IS = 0;
+const AS_BOOLEAN = 1;
+const AS_NUMBER = 2;
+
+/**
+ * A row as the client sees it, typed by the output columns (joined and aggregate ones too). How
+ * each column decodes is worked out once per request, not per row and cell.
+ */
 function decoder(query: ParsedListQuery): (row: Row) => Row {
-  const types = new Map<string, ColumnInfo['type']>(query.fields.map((f) => [f.as, f.column.type]));
+  const names = query.fields.map((f) => f.as);
+  const kinds = query.fields.map(({ column: { type } }) =>
+    type === 'boolean' ? AS_BOOLEAN : type === 'string' || type === 'text' ? AS_IS : AS_NUMBER,
+  );
   return (row) => {
     const out: Row = {};
-    for (const [key, value] of Object.entries(row)) {
-      const type = types.get(key);
-      if (value === null || value === undefined) out[key] = null;
-      else if (type === 'boolean') out[key] = Number(value) === 1;
-      else if (type !== 'string' && type !== 'text' && typeof value !== 'number') out[key] = Number(value);
-      else out[key] = value;
+    for (let i = 0; i < names.length; i++) {
+      const name = names[i]!;
+      const value = row[name];
+      const kind = kinds[i];
+      if (value === null || value === undefined) out[name] = null;
+      else if (kind === AS_BOOLEAN) out[name] = Number(value) === 1;
+      else if (kind === AS_NUMBER && typeof value !== 'number') out[name] = Number(value);
+      else out[name] = value;
     }
     return out;
   };

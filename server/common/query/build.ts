@@ -4,7 +4,7 @@
  * outside the client's conditions, whatever `relate` says; a joined table is read through a
  * derived table of its scoped rows, so no join ever shows another app's or a deleted row.
  */
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { sql, type CompiledQuery, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import { ResultCode } from '../../../protocol/codes';
 import type { Aggregate } from '../../../protocol/list-query';
 import { ApiError } from '../../errors';
@@ -14,6 +14,7 @@ import type { Row } from '../values';
 import { BASE, type ParsedJoin } from './joins';
 import { LIMITS } from './limits';
 import type { ParsedListQuery } from './parse';
+import { bindCompiled, cachedPlan, planValues, shapeKey, slotted } from './plan-cache';
 import { RULES } from './rules';
 import { nestRows } from './tree';
 
@@ -122,12 +123,25 @@ function aggregate(eb: ExpressionBuilder<any, any>, fn: Aggregate, ref: string |
   }
 }
 
-export async function runListQuery(
+/** The list's page statement and its count, compiled; bound values may be slots (slots.ts). */
+export interface CompiledList {
+  page: CompiledQuery;
+  /** Absent for tree queries, which read every matching row and never count. */
+  count?: CompiledQuery;
+}
+
+/**
+ * Compiles a list query. `limit` / `offset` are bound like any value (slots when a shape is
+ * compiled for the plan cache); a tree query reads all its rows up to the tree bound instead.
+ */
+export function compileList(
   ctx: ListContext,
   table: TableInfo,
   scope: Scope,
   query: ParsedListQuery,
-): Promise<{ list: Row[]; total: number }> {
+  limit: unknown,
+  offset: unknown,
+): CompiledList {
   const from = fromClause(ctx, table, scope, query);
   const groups = query.groups;
 
@@ -143,23 +157,49 @@ export async function runListQuery(
   if (!groups && !query.sorts.some((s) => s.ref === `${BASE}.id`))
     select = select.orderBy(`${BASE}.id`, query.sorts.at(-1)?.order ?? 'desc');
 
+  // The tree is nested in memory: all matching rows (bounded), then roots are paged.
+  if (query.parentKey) return { page: select.limit(LIMITS.treeRows + 1).compile() };
+
+  const counted = groups
+    ? ctx.db.selectFrom(select.clearOrderBy().as('g')).select((eb) => eb.fn.countAll().as('total'))
+    : from.select((eb: ExpressionBuilder<any, any>) => eb.fn.countAll().as('total'));
+  return {
+    page: select
+      .limit(limit as number)
+      .offset(offset as number)
+      .compile(),
+    count: counted.compile(),
+  };
+}
+
+export async function runListQuery(
+  ctx: ListContext,
+  table: TableInfo,
+  scope: Scope,
+  query: ParsedListQuery,
+): Promise<{ list: Row[]; total: number }> {
+  // Compiled once per query shape; this request only binds its values (plan-cache.ts).
+  const plan = cachedPlan(ctx.db, shapeKey(ctx, table, scope, query), () => {
+    const shape = slotted(query);
+    return compileList(ctx, table, scope, shape.query, shape.limit, shape.offset);
+  });
+  const values = planValues(query);
+  const run = async (compiled: CompiledQuery) =>
+    (await ctx.db.executeQuery(bindCompiled(compiled, values))).rows as Row[];
+
   if (query.parentKey) {
-    // The tree is nested in memory: all matching rows (bounded), then roots are paged.
-    const rows = (await select.limit(LIMITS.treeRows + 1).execute()) as Row[];
+    const rows = await run(plan.page);
     if (rows.length > LIMITS.treeRows)
       throw new ApiError(ResultCode.BAD_REQUEST, 'server.tooMany', { key: 'parentKey', max: LIMITS.treeRows });
     return { list: rows, total: -1 };
   }
 
-  const list = (await select.limit(query.limit).offset(query.offset).execute()) as Row[];
+  const list = await run(plan.page);
   let total = query.offset + list.length;
   // A short page already tells the total when it is not empty: no need to count.
   const knownFromPage = list.length > 0 && list.length < query.limit;
   if (query.count && !knownFromPage) {
-    const counted = groups
-      ? ctx.db.selectFrom(select.clearOrderBy().as('g')).select((eb) => eb.fn.countAll().as('total'))
-      : from.select((eb: ExpressionBuilder<any, any>) => eb.fn.countAll().as('total'));
-    const row = (await counted.executeTakeFirst()) as Row | undefined;
+    const row = (await run(plan.count!))[0];
     total = Number(row?.total ?? 0);
   }
   return { list, total };

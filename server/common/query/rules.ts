@@ -2,10 +2,16 @@
  * The list-query rules (building-blocks §7) → SQL, in one table. Each entry says how many values
  * the rule takes and builds its condition from a registered column and already-converted, bound
  * values. Adding a rule is adding a row here (and its name in protocol/list-query.ts).
+ *
+ * The list compiles each query shape once (plan-cache.ts): `build` then sees slots (slots.ts) in
+ * place of the values. So a rule may depend on how many values there are and which are null, but
+ * never on their content, and a bound value derived from one (a LIKE pattern) goes through
+ * mapBound().
  */
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { QueryRule } from '../../../protocol/list-query';
 import type { ColumnInfo } from '../../modules/table-info';
+import { mapBound } from './slots';
 
 export type Arity = 'none' | 'one' | 'pair' | 'list';
 
@@ -30,14 +36,14 @@ export interface RuleSpec {
 export const LIKE_ESCAPE = '!';
 export const escapeLike = (text: string) => text.replace(/[!%_]/g, (c) => `${LIKE_ESCAPE}${c}`);
 
-const like = ({ eb, ref, likeOperator }: RuleInput, pattern: string) =>
+const like = ({ eb, ref, likeOperator }: RuleInput, pattern: unknown) =>
   sql<SqlBool>`${eb.ref(ref)} ${sql.raw(likeOperator)} ${pattern} escape '!'`;
 
 const isText = (column: ColumnInfo) => column.type === 'string' || column.type === 'text';
 
 /** Comma-list columns (multi-selects store "a,b,c"): does the list hold `value`? */
 const listHolds = (input: RuleInput, value: unknown) =>
-  sql<SqlBool>`concat(',', ${input.eb.ref(input.ref)}, ',') ${sql.raw(input.likeOperator)} ${`%,${escapeLike(String(value))},%`} escape '!'`;
+  sql<SqlBool>`concat(',', ${input.eb.ref(input.ref)}, ',') ${sql.raw(input.likeOperator)} ${mapBound(value, (v) => `%,${escapeLike(String(v))},%`)} escape '!'`;
 
 const compare = (op: '=' | '>' | '>=' | '<' | '<=') => ({
   arity: 'one' as const,
@@ -55,7 +61,16 @@ export const RULES: Record<QueryRule, RuleSpec> = {
     arity: 'one',
     build: ({ eb, ref, values }) => eb.or([eb(ref, '<>', values[0]), eb(ref, 'is', null)]),
   },
-  LIKE: { arity: 'one', textOnly: true, build: (input) => like(input, `%${escapeLike(String(input.values[0]))}%`) },
+  // The pattern is derived from the value where it is bound (a slot while a shape compiles).
+  LIKE: {
+    arity: 'one',
+    textOnly: true,
+    build: (input) =>
+      like(
+        input,
+        mapBound(input.values[0], (v) => `%${escapeLike(String(v))}%`),
+      ),
+  },
   IN: {
     arity: 'list',
     build: ({ eb, ref, values }) => (values.length ? eb(ref, 'in', values) : sql<SqlBool>`1 = 0`),
