@@ -11,14 +11,21 @@ import { isMultiValued, type Option } from '../../modules/field-defs';
 
 export type CellValue = string | number | null;
 
-const FORMULA_START = /^[=+\-@\t\r]/;
 // eslint-disable-next-line no-control-regex -- these are exactly the characters to remove
 const XML_INVALID = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
+// eslint-disable-next-line no-control-regex -- the same set, to test without replacing
+const HAS_XML_INVALID = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
 
-/** Text as it is safe to put in a cell. */
+/** = + - @ tab CR: a cell starting with one of these may be run as a formula. */
+function startsLikeFormula(text: string): boolean {
+  const c = text.charCodeAt(0);
+  return c === 61 || c === 43 || c === 45 || c === 64 || c === 9 || c === 13;
+}
+
+/** Text as it is safe to put in a cell. Runs on every text cell of an export: no regex replace unless needed. */
 export function safeText(text: string): string {
-  const clean = text.replace(XML_INVALID, '');
-  return FORMULA_START.test(clean) ? `'${clean}` : clean;
+  const clean = HAS_XML_INVALID.test(text) ? text.replace(XML_INVALID, '') : text;
+  return startsLikeFormula(clean) ? `'${clean}` : clean;
 }
 
 const DATE = 'YYYY-MM-DD';
@@ -46,6 +53,7 @@ function formatMs(ms: number, format: string): string {
 }
 
 function formatDate(value: unknown, format: string): CellValue {
+  if (typeof value === 'number' && Number.isFinite(value)) return formatMs(value, format);
   const parts = typeof value === 'string' && value.includes(',') ? value.split(',') : [value];
   const out = parts.map((part) => {
     const ms = typeof part === 'number' ? part : Number(String(part).trim());
@@ -63,25 +71,53 @@ export interface FormatterOptions {
   no: string;
 }
 
-/** A function from the stored value of one column to its cell. */
+const isEmpty = (value: unknown) => value === null || value === undefined || value === '';
+const NUMERIC = new Set(['integer', 'long', 'float', 'double']);
+
+/**
+ * A function from the stored value of one column to its cell. Everything that depends only on
+ * the column (which kind of cell, the label map, the date format) is decided here, once per
+ * export, so the function called for every cell does only the per-value work.
+ */
 export function cellFormatter({ column, field, options, yes, no }: FormatterOptions): (value: unknown) => CellValue {
-  const labels = options ? new Map(options.map((o) => [o.value, o.label])) : undefined;
-  const multi = isMultiValued(field);
+  if (options) {
+    if (isMultiValued(field)) {
+      const labels = new Map(options.map((o) => [o.value, o.label]));
+      return (value) =>
+        isEmpty(value)
+          ? null
+          : safeText(
+              String(value)
+                .split(',')
+                .map((part) => labels.get(part) ?? part)
+                .join(','),
+            );
+    }
+    // Each option's cell is made safe once; values without an option are shown as stored.
+    const cells = new Map(options.map((o) => [o.value, safeText(o.label)]));
+    return (value) => {
+      if (isEmpty(value)) return null;
+      const key = String(value);
+      return cells.get(key) ?? safeText(key);
+    };
+  }
+  if (column?.type === 'boolean')
+    return (value) => (isEmpty(value) ? null : Number(value) === 1 || value === true ? yes : no);
   const dateFormat = dateFormatOf(column, field);
+  if (dateFormat) return (value) => (isEmpty(value) ? null : formatDate(value, dateFormat));
+  const numeric = column !== undefined && NUMERIC.has(column.type);
   return (value) => {
-    if (value === null || value === undefined || value === '') return null;
-    if (labels) {
-      const parts = multi ? String(value).split(',') : [String(value)];
-      return safeText(parts.map((part) => labels.get(part) ?? part).join(','));
+    if (typeof value === 'string') {
+      if (value === '') return null;
+      if (numeric) {
+        const number = Number(value);
+        if (Number.isFinite(number)) return number;
+      }
+      return safeText(value);
     }
-    if (column?.type === 'boolean') return Number(value) === 1 || value === true ? yes : no;
-    if (dateFormat) return formatDate(value, dateFormat);
     if (typeof value === 'number') return value;
+    if (value === null || value === undefined) return null;
     if (typeof value === 'bigint') return Number(value);
-    if (column && ['integer', 'long', 'float', 'double'].includes(column.type)) {
-      const number = Number(value);
-      if (Number.isFinite(number)) return number;
-    }
     return safeText(String(value));
   };
 }

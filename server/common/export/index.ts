@@ -1,12 +1,11 @@
 /**
  * POST common/:table/export (building-blocks §8): every row matching a list-query body, columns
- * and titles from exportFields in the order given, streamed from the database (a cursor or
- * statement iterator, Kysely's .stream()) through exceljs's streaming writer into the reply, so
- * the rows of a large export are never all in memory. The first batch is read before any byte
+ * and titles from exportFields in the order given, streamed from the database in batches (the
+ * driver's statement iterator or cursor, server/db/dialects/batches.ts) through exceljs's streaming
+ * writer into the reply, so the rows of a large export are never all in memory. The first batch is read before any byte
  * is sent: a bad query still gets a JSON error. A failure after that aborts the download.
  */
 import { PassThrough } from 'node:stream';
-import { once } from 'node:events';
 import type { FastifyInstance } from 'fastify';
 import type { ExpressionBuilder } from 'kysely';
 import ExcelJS from 'exceljs';
@@ -24,10 +23,30 @@ import { isBlank, parseListQuery } from '../query/parse';
 import { resolveDataLimit } from '../scope';
 import type { TableInfo } from '../../modules/table-info';
 import { isPlainObject, type Row } from '../values';
-import { cellFormatter } from './format';
+import { rowBatches } from '../../db/dialects/batches';
+import { cellFormatter, type CellValue } from './format';
 import { workbookFileName, workbookHeaders } from './respond';
 
 export const MAX_EXPORT_COLUMNS = 200;
+
+/**
+ * Resolves when a full stream can take more, and rejects when it is closed first (the client went
+ * away): the export then stops and lets go of the database connection instead of waiting forever.
+ */
+function drained(stream: PassThrough): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const done = (error?: Error) => {
+      stream.off('drain', onDrain);
+      stream.off('close', onClose);
+      if (error) reject(error);
+      else resolve();
+    };
+    const onDrain = () => done();
+    const onClose = () => done(new Error('export stream closed before it was drained'));
+    stream.on('drain', onDrain);
+    stream.on('close', onClose);
+  });
+}
 /** Rows per database round trip and between back-pressure checks. */
 const BATCH = 1000;
 /** Keys of a list body that do not apply to an export (it is never paged, columns come from exportFields). */
@@ -104,41 +123,41 @@ export function registerExport(app: FastifyInstance, ctx: ServerContext): void {
     for (const sort of query.sorts) select = select.orderBy(sort.ref, sort.order);
     if (!query.sorts.some((s) => s.ref === `${BASE}.id`))
       select = select.orderBy(`${BASE}.id`, query.sorts.at(-1)?.order ?? 'desc');
-
-    const rows = select.stream(BATCH)[Symbol.asyncIterator]();
-    let first: IteratorResult<Row>;
+    // Rows come as arrays in select order, a batch per read (server/db/dialects/batches.ts); each
+    // export column reads its cell from its position in that array.
+    const names = query.fields.map((f) => f.as);
+    const positions = columns.map((c) => names.indexOf(c.key));
+    const batches = rowBatches(ctx.db.db, ctx.db.spec, select.compile(), BATCH, names);
+    let first: IteratorResult<unknown[][]>;
     try {
-      first = (await rows.next()) as IteratorResult<Row>;
+      first = await batches.next();
     } catch (error) {
       throw toDataError(error, ctx.db, target.table);
     }
-
     // A larger buffer than the 16 KB default: fewer pauses while the socket drains.
-    const out = new PassThrough({ highWaterMark: 1024 * 1024 });
+    const out = new PassThrough({ highWaterMark: 4 * 1024 * 1024 });
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
     const sheet = workbook.addWorksheet('Sheet1');
     sheet.addRow(columns.map((c) => c.title)).commit();
-    const cellsOf = (row: Row) => columns.map((c, i) => formatters[i]!(row[c.key]));
-
+    const width = columns.length;
     const write = async () => {
-      let next = first;
-      let count = 0;
-      while (!next.done) {
-        sheet.addRow(cellsOf(next.value)).commit();
-        if (++count % BATCH === 0) {
-          // exceljs zips on later event-loop turns: yield so each batch leaves memory before the
-          // next is read, and wait for a slow client (back-pressure) instead of buffering for it.
-          await new Promise((resolve) => setImmediate(resolve));
-          if (out.writableNeedDrain) await once(out, 'drain');
+      for (let next = first; !next.done; next = await batches.next()) {
+        for (const row of next.value) {
+          const cells = new Array<CellValue>(width);
+          for (let i = 0; i < width; i++) cells[i] = formatters[i]!(row[positions[i]!]);
+          sheet.addRow(cells).commit();
         }
-        next = (await rows.next()) as IteratorResult<Row>;
+        // exceljs zips on later event-loop turns: yield so each batch leaves memory before the
+        // next is read, and wait for a slow client (back-pressure) instead of buffering for it.
+        await new Promise((resolve) => setImmediate(resolve));
+        if (out.writableNeedDrain) await drained(out);
       }
       sheet.commit();
       await workbook.commit();
     };
     write().catch(async (error: unknown) => {
       request.log.error({ err: error }, 'export aborted');
-      await rows.return?.(undefined).catch(() => undefined);
+      await batches.return?.(undefined).catch(() => undefined);
       out.destroy(error instanceof Error ? error : new Error('export failed'));
     });
     return workbookHeaders(reply, workbookFileName(title, translate(lang, 'data.export.suffix'))).send(out);

@@ -16,6 +16,12 @@ export const DEFAULT_STATEMENT_CACHE_SIZE = 256;
 export interface CachedSqliteDatabase extends SqliteDatabase {
   /** Statements currently cached (for tests and diagnostics). */
   readonly cachedStatements: number;
+  /**
+   * Rows of a SELECT as arrays (columns in select order), from a statement of its own (never the
+   * cached one, whose row mode stays objects). The caller must hold Kysely's connection while it
+   * iterates: better-sqlite3 refuses other statements on a connection with an open iterator.
+   */
+  iterateRaw(sql: string, parameters: readonly unknown[]): IterableIterator<unknown[]>;
 }
 
 export function cachedStatements(database: Database, max = DEFAULT_STATEMENT_CACHE_SIZE): CachedSqliteDatabase {
@@ -40,6 +46,12 @@ export function cachedStatements(database: Database, max = DEFAULT_STATEMENT_CAC
         if (cache.size > max) cache.delete(cache.keys().next().value as string);
       }
       return statement as unknown as SqliteStatement;
+    },
+    iterateRaw(sql, parameters) {
+      return database
+        .prepare(sql)
+        .raw(true)
+        .iterate(parameters as unknown[]) as IterableIterator<unknown[]>;
     },
     close() {
       cache.clear();

@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
-import { SqliteDialect, sql } from 'kysely';
+import { sql } from 'kysely';
+import { BatchingSqliteDialect, sqliteBatches } from './sqlite-batches';
 import { cachedStatements } from './sqlite-statements';
 import { errorField, type DialectSpec } from './types';
 
@@ -23,12 +24,14 @@ export const sqlite: DialectSpec = {
     if (file !== ':memory:') database.pragma('journal_mode = WAL');
     database.pragma('busy_timeout = 5000');
     database.pragma('foreign_keys = ON');
-    // Prepared statements are reused by SQL text (sqlite-statements.ts).
-    return new SqliteDialect({ database: cachedStatements(database) });
+    // Prepared statements are reused by SQL text (sqlite-statements.ts); exports read the database
+    // in batches (sqlite-batches.ts).
+    return new BatchingSqliteDialect(cachedStatements(database));
   },
   likeOperator: 'like',
   bigText: 'text',
   transactionalDdl: true,
+  readBatches: sqliteBatches,
   async ensureLiveUniqueIndex(db, table, index, columns) {
     await db.schema
       .createIndex(index)

@@ -2,7 +2,7 @@
  * What differs between the three databases, in one shape. Each dialect file fills it; createDb
  * (create-db.ts) picks one, and nothing else in the code asks which database it is talking to.
  */
-import type { ColumnDataType, Dialect as KyselyDialect, Expression, Kysely } from 'kysely';
+import type { ColumnDataType, CompiledQuery, Dialect as KyselyDialect, Expression, Kysely } from 'kysely';
 
 /** A column type as Kysely's schema builder takes it (its own alias is not exported). */
 export type DataTypeExpression = ColumnDataType | Expression<unknown>;
@@ -30,6 +30,11 @@ export interface DialectSpec {
    * deleted record does not block re-using its value.
    */
   ensureLiveUniqueIndex(db: Kysely<any>, table: string, index: string, columns: string[]): Promise<void>;
+  /**
+   * Rows of a SELECT as arrays in select order, a batch at a time, straight from the driver
+   * (exports). Optional: undefined, or no answer for `db`, means Kysely's stream (batches.ts).
+   */
+  readBatches?(db: Kysely<any>, compiled: CompiledQuery, size: number): AsyncIterableIterator<unknown[][]> | undefined;
   /** Recognises duplicate-key and missing-table errors of this driver. */
   classifyError(error: unknown): DbFailure | undefined;
 }
