@@ -1,17 +1,26 @@
 /**
  * Every page-node component bound to its type (browser only). One line per folder that has a
- * component; <PageRenderer> finds them with getNodeComponent(type).
+ * component; <PageRenderer> finds them with getNodeComponent(type). The list is bound eagerly (a
+ * list page paints its table without waiting for another chunk); the others render through Formily
+ * (forms and the containers' form scope), so they are fetched on first use and a read-only list
+ * page parses no Formily before its first row.
  */
+import { createElement, type ComponentType } from 'react';
 import './definitions';
 import { bindNode } from '../react/bindings';
-import { FormNode } from './form/component';
-import { GridNode } from './grid/component';
+import { lazyComponent } from '../react/lazy-component';
 import { ListNode } from './list/component';
-import { TabNode } from './tab/component';
-import { CardNode } from './card/component';
 
-bindNode('form', FormNode);
+const block = () =>
+  createElement('div', { className: 'tessera-lazy-pending', 'aria-busy': true, style: { minHeight: 32 } });
+
+/** Node type → its component's loader, for the nodes fetched on first use. */
+const LAZY_NODES: Record<string, () => Promise<ComponentType<any>>> = {
+  form: () => import('./form/component').then((m) => m.FormNode),
+  grid: () => import('./grid/component').then((m) => m.GridNode),
+  tab: () => import('./tab/component').then((m) => m.TabNode),
+  card: () => import('./card/component').then((m) => m.CardNode),
+};
+
 bindNode('list', ListNode);
-bindNode('grid', GridNode);
-bindNode('tab', TabNode);
-bindNode('card', CardNode);
+for (const [type, load] of Object.entries(LAZY_NODES)) bindNode(type, lazyComponent(load, block));

@@ -2,9 +2,11 @@
  * React components bound to registry types. The registry (runtime/core/registry.ts) stays headless
  * for the server; the barrels runtime/widgets/components.ts and runtime/nodes/components.ts bind
  * each folder's component.tsx here, and renderers look components up by the same type string.
+ * A binding may be a lazy component (./lazy-component.tsx): its code is fetched on first render.
  */
 import type { ComponentType } from 'react';
 import { getNode, getWidget } from '../core/registry';
+import { isLazyComponent } from './lazy-component';
 
 const widgetComponents = new Map<string, ComponentType<any>>();
 const nodeComponents = new Map<string, ComponentType<any>>();
@@ -33,3 +35,26 @@ export function boundWidgets(): Record<string, ComponentType<any>> {
 
 /** Changes whenever a binding is added, so memoised SchemaFields can be rebuilt. */
 export const bindingsVersion = () => version;
+
+/**
+ * Fetches the code of the given widget types (all bound ones by default) before they render, so a
+ * form opened next shows its inputs at once; types bound eagerly, or unknown, are skipped.
+ */
+export async function preloadWidgets(types: Iterable<string> = widgetComponents.keys()): Promise<void> {
+  const loads: Promise<void>[] = [];
+  for (const type of types) {
+    const component = widgetComponents.get(type);
+    if (isLazyComponent(component)) loads.push(component.preload());
+  }
+  await Promise.all(loads);
+}
+
+/** The same for node types (form, grid, tab, card are fetched on first use). */
+export async function preloadNodes(types: Iterable<string> = nodeComponents.keys()): Promise<void> {
+  const loads: Promise<void>[] = [];
+  for (const type of types) {
+    const component = nodeComponents.get(type);
+    if (isLazyComponent(component)) loads.push(component.preload());
+  }
+  await Promise.all(loads);
+}

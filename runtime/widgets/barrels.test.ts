@@ -19,8 +19,9 @@ function folders(kind: 'widgets' | 'nodes', file: string): string[] {
 
 function imported(barrel: string, suffix: string): string[] {
   const text = readFileSync(join(runtimeDir, barrel), 'utf8');
-  return [...text.matchAll(new RegExp(`from '\\./([\\w-]+)/${suffix}'|import '\\./([\\w-]+)/${suffix}'`, 'g'))]
-    .map((m) => m[1] ?? m[2])
+  // Static (`from './x/…'`, `import './x/…'`) and dynamic (`import('./x/…')`) imports alike.
+  return [...text.matchAll(new RegExp(`(?:from |import |import\\()'\\./([\\w-]+)/${suffix}'`, 'g'))]
+    .map((m) => m[1])
     .sort();
 }
 
@@ -31,12 +32,24 @@ describe('barrels list every folder', () => {
     expect(imported('widgets/definitions.ts', 'definition')).toEqual(list);
   });
 
-  it('runtime/widgets/components.ts imports and binds every widgets/*/component.tsx', () => {
+  it('runtime/widgets/components.ts imports and binds every widgets/*/component.tsx', async () => {
     const list = folders('widgets', 'component.tsx');
     expect(list).toEqual(folders('widgets', 'definition.ts'));
     expect(imported('widgets/components.ts', 'component')).toEqual(list);
+    // Each type loads its own folder's component (a lazy loader per type), and is bound under it.
     const text = readFileSync(join(runtimeDir, 'widgets/components.ts'), 'utf8');
-    for (const type of list) expect(text).toContain(`bindWidget('${type}'`);
+    for (const type of list)
+      expect(text).toMatch(new RegExp(`'?${type}'?: \\(\\) => import\\('\\./${type}/component'\\)`));
+    const { WIDGET_LOADERS } = await import('./components');
+    const { getWidgetComponent } = await import('../react/bindings');
+    expect(Object.keys(WIDGET_LOADERS).sort()).toEqual(list);
+    for (const type of list) expect(getWidgetComponent(type), type).toBeTypeOf('function');
+  });
+
+  it('a lazily bound widget loads the component its folder exports', async () => {
+    const { WIDGET_LOADERS } = await import('./components');
+    const { InputWidget } = await import('./input/component');
+    expect(await WIDGET_LOADERS.input()).toBe(InputWidget);
   });
 
   it('runtime/nodes/definitions.ts imports every nodes/*/definition.ts', () => {

@@ -1,93 +1,60 @@
 /**
  * Every widget component bound to its type (browser only). One line per folder: a test fails if
- * a folder is missing here.
+ * a folder is missing here. Each component is fetched the first time a field of its type renders
+ * (its own chunk, split by Vite at the dynamic import), so a page parses only the widgets it shows:
+ * a list page's cells use the headless formatters and load none. `preloadWidgets()` fetches ahead.
  */
+import type { ComponentType } from 'react';
 import './definitions';
 import { bindWidget } from '../react/bindings';
-import { DateWidget } from './date/component';
-import { InputWidget } from './input/component';
-import { NumberWidget } from './number/component';
-import { SelectWidget } from './select/component';
-import { SwitchWidget } from './switch/component';
-import { TextareaWidget } from './textarea/component';
-import { PasswordWidget } from './password/component';
-import { ReadonlyWidget } from './readonly/component';
-import { CheckboxWidget } from './checkbox/component';
-import { CheckboxGroupWidget } from './checkbox-group/component';
-import { RadioGroupWidget } from './radio-group/component';
-import { RadioButtonWidget } from './radio-button/component';
-import { MonthWidget } from './month/component';
-import { WeekWidget } from './week/component';
-import { TimestampWidget } from './timestamp/component';
-import { RangeWidget } from './range/component';
-import { TimestampRangeWidget } from './timestamp-range/component';
-import { TimeWidget } from './time/component';
-import { SelectFilterWidget } from './select-filter/component';
-import { SelectSearchWidget } from './select-search/component';
-import { SelectMultiWidget } from './select-multi/component';
-import { SelectTagWidget } from './select-tag/component';
-import { CodeEditorWidget } from './code-editor/component';
-import { RichTextWidget } from './rich-text/component';
-import { RichEditorWidget } from './rich-editor/component';
-import { ImageWidget } from './image/component';
-import { FileWidget } from './file/component';
-import { VideoWidget } from './video/component';
-import { AudioWidget } from './audio/component';
-import { AvatarWidget } from './avatar/component';
-import { MarkdownWidget } from './markdown/component';
-import { QrWidget } from './qr/component';
-import { BarcodeWidget } from './barcode/component';
-import { LinkWidget } from './link/component';
-import { TreeSelectWidget } from './tree-select/component';
-import { TagWidget } from './tag/component';
-import { TableWidget } from './table/component';
-import { IconWidget } from './icon/component';
-import { ButtonWidget } from './button/component';
-import { ButtonGroupWidget } from './button-group/component';
-import { MultiButtonGroupWidget } from './multi-button-group/component';
-import { SlotWidget } from './slot/component';
-import { DragListWidget } from './drag-list/component';
+import { lazyComponent } from '../react/lazy-component';
 
-bindWidget('date', DateWidget);
-bindWidget('input', InputWidget);
-bindWidget('number', NumberWidget);
-bindWidget('select', SelectWidget);
-bindWidget('switch', SwitchWidget);
-bindWidget('textarea', TextareaWidget);
-bindWidget('password', PasswordWidget);
-bindWidget('readonly', ReadonlyWidget);
-bindWidget('checkbox', CheckboxWidget);
-bindWidget('checkbox-group', CheckboxGroupWidget);
-bindWidget('radio-group', RadioGroupWidget);
-bindWidget('radio-button', RadioButtonWidget);
-bindWidget('month', MonthWidget);
-bindWidget('week', WeekWidget);
-bindWidget('timestamp', TimestampWidget);
-bindWidget('range', RangeWidget);
-bindWidget('timestamp-range', TimestampRangeWidget);
-bindWidget('time', TimeWidget);
-bindWidget('select-filter', SelectFilterWidget);
-bindWidget('select-search', SelectSearchWidget);
-bindWidget('select-multi', SelectMultiWidget);
-bindWidget('select-tag', SelectTagWidget);
-bindWidget('code-editor', CodeEditorWidget);
-bindWidget('rich-text', RichTextWidget);
-bindWidget('rich-editor', RichEditorWidget);
-bindWidget('image', ImageWidget);
-bindWidget('file', FileWidget);
-bindWidget('video', VideoWidget);
-bindWidget('audio', AudioWidget);
-bindWidget('avatar', AvatarWidget);
-bindWidget('markdown', MarkdownWidget);
-bindWidget('qr', QrWidget);
-bindWidget('barcode', BarcodeWidget);
-bindWidget('link', LinkWidget);
-bindWidget('tree-select', TreeSelectWidget);
-bindWidget('tag', TagWidget);
-bindWidget('table', TableWidget);
-bindWidget('icon', IconWidget);
-bindWidget('button', ButtonWidget);
-bindWidget('button-group', ButtonGroupWidget);
-bindWidget('multi-button-group', MultiButtonGroupWidget);
-bindWidget('slot', SlotWidget);
-bindWidget('drag-list', DragListWidget);
+/** Widget type → its component's loader. Adding a widget is one line here. */
+export const WIDGET_LOADERS: Record<string, () => Promise<ComponentType<any>>> = {
+  date: () => import('./date/component').then((m) => m.DateWidget),
+  input: () => import('./input/component').then((m) => m.InputWidget),
+  number: () => import('./number/component').then((m) => m.NumberWidget),
+  select: () => import('./select/component').then((m) => m.SelectWidget),
+  switch: () => import('./switch/component').then((m) => m.SwitchWidget),
+  textarea: () => import('./textarea/component').then((m) => m.TextareaWidget),
+  password: () => import('./password/component').then((m) => m.PasswordWidget),
+  readonly: () => import('./readonly/component').then((m) => m.ReadonlyWidget),
+  checkbox: () => import('./checkbox/component').then((m) => m.CheckboxWidget),
+  'checkbox-group': () => import('./checkbox-group/component').then((m) => m.CheckboxGroupWidget),
+  'radio-group': () => import('./radio-group/component').then((m) => m.RadioGroupWidget),
+  'radio-button': () => import('./radio-button/component').then((m) => m.RadioButtonWidget),
+  month: () => import('./month/component').then((m) => m.MonthWidget),
+  week: () => import('./week/component').then((m) => m.WeekWidget),
+  timestamp: () => import('./timestamp/component').then((m) => m.TimestampWidget),
+  range: () => import('./range/component').then((m) => m.RangeWidget),
+  'timestamp-range': () => import('./timestamp-range/component').then((m) => m.TimestampRangeWidget),
+  time: () => import('./time/component').then((m) => m.TimeWidget),
+  'select-filter': () => import('./select-filter/component').then((m) => m.SelectFilterWidget),
+  'select-search': () => import('./select-search/component').then((m) => m.SelectSearchWidget),
+  'select-multi': () => import('./select-multi/component').then((m) => m.SelectMultiWidget),
+  'select-tag': () => import('./select-tag/component').then((m) => m.SelectTagWidget),
+  'code-editor': () => import('./code-editor/component').then((m) => m.CodeEditorWidget),
+  'rich-text': () => import('./rich-text/component').then((m) => m.RichTextWidget),
+  'rich-editor': () => import('./rich-editor/component').then((m) => m.RichEditorWidget),
+  image: () => import('./image/component').then((m) => m.ImageWidget),
+  file: () => import('./file/component').then((m) => m.FileWidget),
+  video: () => import('./video/component').then((m) => m.VideoWidget),
+  audio: () => import('./audio/component').then((m) => m.AudioWidget),
+  avatar: () => import('./avatar/component').then((m) => m.AvatarWidget),
+  markdown: () => import('./markdown/component').then((m) => m.MarkdownWidget),
+  qr: () => import('./qr/component').then((m) => m.QrWidget),
+  barcode: () => import('./barcode/component').then((m) => m.BarcodeWidget),
+  link: () => import('./link/component').then((m) => m.LinkWidget),
+  'tree-select': () => import('./tree-select/component').then((m) => m.TreeSelectWidget),
+  tag: () => import('./tag/component').then((m) => m.TagWidget),
+  table: () => import('./table/component').then((m) => m.TableWidget),
+  icon: () => import('./icon/component').then((m) => m.IconWidget),
+  button: () => import('./button/component').then((m) => m.ButtonWidget),
+  'button-group': () => import('./button-group/component').then((m) => m.ButtonGroupWidget),
+  'multi-button-group': () => import('./multi-button-group/component').then((m) => m.MultiButtonGroupWidget),
+  slot: () => import('./slot/component').then((m) => m.SlotWidget),
+  'drag-list': () => import('./drag-list/component').then((m) => m.DragListWidget),
+  change: () => import('./change/component').then((m) => m.ChangeWidget),
+};
+
+for (const [type, load] of Object.entries(WIDGET_LOADERS)) bindWidget(type, lazyComponent(load));

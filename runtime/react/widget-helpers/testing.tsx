@@ -11,7 +11,12 @@ import type { SchemaNode } from '../../../protocol/page-schema';
 import { createDictLoader } from '../../core/data/dict';
 import type { CompileMode } from '../../core/compiler/types';
 import { RuntimeProvider, type RuntimeContextValue } from '../context';
+import { preloadWidgets } from '../bindings';
 import { FormBody } from '../FormBody';
+
+// Widget components are fetched on first render in the app; tests render synchronously and then
+// look at the DOM, so every component is loaded before the first test.
+await preloadWidgets();
 
 export interface RenderFormOptions {
   mode?: CompileMode;
