@@ -3,12 +3,13 @@
  * (runtime/nodes/components.ts). A type with no component, or a node that throws while rendering,
  * shows a visible error box in its place; the rest of the page keeps working.
  */
-import { Alert, Typography } from 'antd';
+import { Alert } from 'antd';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { textOf, type PageNode, type PageSchema } from '../../protocol/page-schema';
 import '../nodes/components';
 import { getNodeComponent } from './bindings';
 import { useRuntime, useT } from './context';
+import { Heading } from './Heading';
 
 export interface PageRendererProps {
   schema: PageSchema;
@@ -67,9 +68,7 @@ export function PageRenderer({ schema, showTitle = false, recordId }: PageRender
   const body = Array.isArray(schema?.body) ? schema.body : [];
   return (
     <div className="tessera-page">
-      {showTitle && schema.title !== undefined && (
-        <Typography.Title level={4}>{textOf(schema.title, lang)}</Typography.Title>
-      )}
+      {showTitle && schema.title !== undefined && <Heading level={4}>{textOf(schema.title, lang)}</Heading>}
       {body.map((node, index) => (
         <div
           className="tessera-page-node"

@@ -7,10 +7,10 @@
  * key the raw text is encoded (a dev / demo setup), flagged by encrypted=false.
  */
 import { sm4 } from 'sm-crypto-v2';
+import { QR_MAX_TEXT_BYTES } from './limits';
 
+export { QR_MAX_TEXT_BYTES };
 export const QR_PREFIX = 'TQ1:';
-/** Level Q holds at most 1663 bytes in binary mode (version 40); leave room for IV and prefix. */
-export const QR_MAX_TEXT_BYTES = 700;
 
 const KEY = /^[0-9a-fA-F]{32}$/;
 let appKey: string | undefined;

@@ -88,7 +88,12 @@ export function ListTable(props: ListTableProps) {
       loading={state.loading}
       virtual={virtual}
       scroll={virtual ? { x: scrollX, y: VIRTUAL_HEIGHT } : { x: 'max-content' }}
-      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('runtime.list.empty')} /> }}
+      // While the first load runs the spinner says it all: no 暂无数据 (and no Empty styles) before the rows.
+      locale={{
+        emptyText: state.loading ? null : (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('runtime.list.empty')} />
+        ),
+      }}
       rowSelection={
         props.selectable
           ? {

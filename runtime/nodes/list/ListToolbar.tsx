@@ -2,17 +2,19 @@
  * The list's header buttons (building-blocks §2): 新增, 批量删除, 导入, 导出, 显隐列设置 as the
  * schema's actions allow, and the view switch (表格 / 卡片 / 甘特图) when it offers several views.
  */
-import { AppstoreOutlined, BarsOutlined, ProjectOutlined, SettingOutlined } from '@ant-design/icons';
-import { Button, Segmented, Space, Tooltip } from 'antd';
-import type { ReactNode } from 'react';
+import { SettingOutlined } from '@ant-design/icons';
+import { Button, Space, Tooltip } from 'antd';
+import { createElement } from 'react';
 import { useT } from '../../react/context';
+import { lazyComponent } from '../../react/lazy-component';
 import type { ListAction, ListView } from './definition';
+import type { ViewSwitch as ViewSwitchType } from './ViewSwitch';
 
-const VIEW_ICONS: Record<ListView, ReactNode> = {
-  table: <BarsOutlined />,
-  card: <AppstoreOutlined />,
-  gantt: <ProjectOutlined />,
-};
+// Only lists that offer several views show the switch: its Segmented code is fetched then.
+export const ViewSwitch = lazyComponent<Parameters<typeof ViewSwitchType>[0]>(
+  () => import('./ViewSwitch').then((m) => m.ViewSwitch),
+  () => createElement('span', { className: 'tessera-lazy-pending', style: { display: 'inline-block', minHeight: 32 } }),
+);
 
 export function ListToolbar(props: {
   actions: ReadonlySet<ListAction>;
@@ -25,14 +27,7 @@ export function ListToolbar(props: {
   const { actions, on } = props;
   return (
     <Space style={{ marginLeft: 'auto' }} wrap>
-      {props.views.length > 1 && (
-        <Segmented<ListView>
-          className="tessera-list-views"
-          value={props.view}
-          onChange={props.onView}
-          options={props.views.map((v) => ({ value: v, icon: VIEW_ICONS[v], label: t(`list.view.${v}`) }))}
-        />
-      )}
+      {props.views.length > 1 && <ViewSwitch views={props.views} view={props.view} onView={props.onView} />}
       {actions.has('add') && (
         <Button type="primary" onClick={() => on('add')}>
           {t('runtime.list.add')}

@@ -4,7 +4,7 @@
  * column, export and import dialogs. State and rules live in the headless controller
  * (runtime/core/list), data behind the provider, each action in runtime/actions; this file wires.
  */
-import { Alert, Button, message, Typography } from 'antd';
+import { Alert, Button, message } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { textOf } from '../../../protocol/page-schema';
 import { deleteSelected } from '../../actions/batch-delete';
@@ -20,18 +20,15 @@ import { columnPrefKey } from '../../core/list/column-prefs';
 import { searchFields, tableFields, valueFields } from '../../core/list/fields';
 import { buildExportArgs, exportableFields, importFields } from '../../core/list/transfer';
 import { useRuntime, useT } from '../../react/context';
+import { Heading } from '../../react/Heading';
 import { useActionUi } from '../form/action-ui';
 import { ColumnSettings, useHiddenColumns } from './ColumnSettings';
 import { DEFAULT_ACTIONS, type ListNodeSchema, type ListView } from './definition';
-import { ExportDialog } from './ExportDialog';
-import { ImportDialog } from './ImportDialog';
 import { ListTable, ROW_ACTIONS, type RowAction } from './ListTable';
 import { ListToolbar } from './ListToolbar';
-import { RecordModal } from './RecordModal';
-import { SearchBar } from './SearchBar';
+// Fetched on first use (Formily, the widgets, the dialogs, other views): not needed for the table's first paint.
+import { CardView, ExportDialog, GanttView, ImportDialog, RecordModal, SearchBar } from './lazy-parts';
 import { useDictOptions, useListController } from './use-list';
-import { CardView } from './views/CardView';
-import { GanttView } from './views/GanttView';
 
 type Dialog = 'columns' | 'export' | 'import' | undefined;
 
@@ -91,8 +88,12 @@ export function ListNode({ node }: { node: ListNodeSchema }) {
       keepSelectionOnPageChange: paging?.keepSelection,
       sorts: node.sorts,
       alsoShow: alsoShow ? alsoShow.split(',') : undefined,
-      // Tree data: the server nests rows under children, which antd's Table renders as a tree.
-      extraQuery: node.parentKey ? { parentKey: node.parentKey } : undefined,
+      // The schema's joins / groups / scoping; with parentKey the server nests rows under children
+      // (tree data, which antd's Table renders as a tree).
+      extraQuery:
+        node.query || node.parentKey
+          ? { ...node.query, ...(node.parentKey ? { parentKey: node.parentKey } : {}) }
+          : undefined,
       onError: (error) => ui.warning(loadFailureMessage(error, ui.lang)),
     },
     [
@@ -105,6 +106,7 @@ export function ListNode({ node }: { node: ListNodeSchema }) {
       JSON.stringify(node.sorts),
       alsoShow,
       node.parentKey,
+      JSON.stringify(node.query),
     ],
   );
   const [modal, setModal] = useState<{ mode: RecordMode; id?: string }>();
@@ -183,9 +185,9 @@ export function ListNode({ node }: { node: ListNodeSchema }) {
       {noticeHolder}
       <div className="tessera-list-header" style={{ display: 'flex', alignItems: 'center', marginBottom: 16 }}>
         {(node.showTitle ?? !!title) && (
-          <Typography.Title level={5} style={{ margin: 0, flex: 1 }}>
+          <Heading level={5} style={{ margin: 0, flex: 1 }}>
             {title}
-          </Typography.Title>
+          </Heading>
         )}
         <ListToolbar actions={actions} views={views} view={view} onView={setView} on={onToolbar} />
       </div>
@@ -215,13 +217,16 @@ export function ListNode({ node }: { node: ListNodeSchema }) {
       {view === 'gantt' && (
         <GanttView rows={state.rows} idKey={idKey} fields={fields} settings={node.gantt} loading={state.loading} />
       )}
-      <ColumnSettings
-        open={dialog === 'columns'}
-        fields={columns}
-        hidden={hidden}
-        onChange={(next) => void saveHidden(next)}
-        onClose={() => setDialog(undefined)}
-      />
+      {/* Mounted when opened: a closed antd Modal still costs its styles on the first paint. */}
+      {dialog === 'columns' && (
+        <ColumnSettings
+          open
+          fields={columns}
+          hidden={hidden}
+          onChange={(next) => void saveHidden(next)}
+          onClose={() => setDialog(undefined)}
+        />
+      )}
       {dialog === 'export' && (
         <ExportDialog
           fields={exportable}

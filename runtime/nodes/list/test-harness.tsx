@@ -13,6 +13,19 @@ import type { Row } from '../../core/data/provider';
 import { PageRenderer } from '../../react/PageRenderer';
 import { RuntimeProvider } from '../../react/context';
 import { createRuntimeValue } from '../../react/create-runtime';
+import { preloadNodes, preloadWidgets } from '../../react/bindings';
+import '../../widgets/components';
+import * as listParts from './lazy-parts';
+import { ViewSwitch } from './ListToolbar';
+
+// The app fetches widgets, the form / container nodes and the list's search form, modal and
+// dialogs on first use; tests render synchronously and then look at the DOM, so load them first.
+await Promise.all([
+  preloadWidgets(),
+  preloadNodes(),
+  ...Object.values(listParts).map((part) => part.preload()),
+  ViewSwitch.preload(),
+]);
 
 export const customerSchema = customerPage as unknown as PageSchema;
 

@@ -1,5 +1,5 @@
 /** React glue for the headless list controller, and the dictionary options table cells need. */
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { FieldDefinition } from '../../../protocol/page-schema';
 import {
   createListController,
@@ -20,7 +20,10 @@ export function useListController(options: ListControllerOptions, deps: unknown[
     deps,
   );
   const state = useSyncExternalStore(controller.subscribe, controller.getState);
-  useEffect(() => {
+  // Started before the first paint, not after it: data that answers at once (STATIC, a cache)
+  // lands through the store's synchronous update before the browser paints, so the table is
+  // painted once, with its rows, instead of empty and loading first.
+  useLayoutEffect(() => {
     void controller.load();
   }, [controller]);
   return [controller, state];

@@ -1,4 +1,4 @@
-import { QR_MAX_TEXT_BYTES } from '../../core/qr/index';
+import { QR_MAX_TEXT_BYTES } from '../../core/qr/limits';
 import { defineFieldCompiler } from '../../core/compiler/hooks';
 import { defineWidget } from '../../core/registry';
 
