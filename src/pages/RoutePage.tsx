@@ -5,10 +5,9 @@ import { session } from '../session/store';
 import { ErrorPage } from './ErrorPage';
 import { FramePage } from './FramePage';
 import { HomePage } from './HomePage';
-import { ModulePage } from './ModulePage';
 import { PendingPage } from './PendingPage';
-import { PersonalCenter } from './PersonalCenter';
-import { SchemaPage } from './SchemaPage';
+// The page runtime (schema pages, modules) and the personal centre are fetched on first visit.
+import { ModulePage, PersonalCenter, SchemaPage } from '../routes/lazy-pages';
 
 /** The page a guarded route shows inside the main layout (see routes/pages.ts). */
 export function RoutePage({ path }: { path: string }) {

@@ -14,11 +14,8 @@ import { loadAppInfo, ShellError } from '../session/actions';
 import { guard } from './guard';
 import { isDashboardRoute, singlePath } from './pages';
 import { ErrorPage } from '../pages/ErrorPage';
-import { LoginPage } from '../pages/login/LoginPage';
-import { AccountPage } from '../pages/login/RegisterPage';
-import { DashboardPage } from '../pages/DashboardPage';
-import { MainLayout } from '../layouts/MainLayout';
-import { DashboardLayout } from '../layouts/DashboardLayout';
+// Each fetched when its route first opens (./lazy-pages.ts).
+import { AccountPage, DashboardLayout, DashboardPage, LoginPage, MainLayout, prefetchNextPages } from './lazy-pages';
 import { SessionTheme } from '../theme/SessionTheme';
 import type { MenuInfo } from '../session/types';
 
@@ -50,6 +47,10 @@ export function AppGate() {
   );
 
   const ready = snap.app === app;
+  const signedIn = Boolean(snap.token);
+  useEffect(() => {
+    if (ready) prefetchNextPages(signedIn);
+  }, [ready, signedIn]);
   const needsAppInfo = ready && !snap.appInfo && !ERROR_PAGES.has(path);
   useEffect(() => {
     if (!needsAppInfo) return;

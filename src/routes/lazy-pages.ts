@@ -1,0 +1,54 @@
+/**
+ * The shell's pages and layouts, each fetched when its route first opens (Vite splits them at the
+ * dynamic import): the login page does not carry the main layout or the page runtime, and a list
+ * page does not carry the login forms, the dashboard or the personal centre. Once fetched, a page
+ * renders synchronously (no spinner again on the next visit).
+ */
+import { Spin } from 'antd';
+import { createElement } from 'react';
+import { lazyComponent } from '../../runtime/react/lazy-component';
+
+/** Centred in the space the page will take, so the frame around it does not jump. */
+const pageFallback = () =>
+  createElement(
+    'div',
+    { className: 'tessera-page-loading', style: { display: 'flex', justifyContent: 'center', padding: 48 } },
+    createElement(Spin),
+  );
+
+export const LoginPage = lazyComponent(() => import('../pages/login/LoginPage').then((m) => m.LoginPage), pageFallback);
+export const AccountPage = lazyComponent(
+  () => import('../pages/login/RegisterPage').then((m) => m.AccountPage),
+  pageFallback,
+);
+export const MainLayout = lazyComponent(() => import('../layouts/MainLayout').then((m) => m.MainLayout), pageFallback);
+export const DashboardLayout = lazyComponent(
+  () => import('../layouts/DashboardLayout').then((m) => m.DashboardLayout),
+  pageFallback,
+);
+export const DashboardPage = lazyComponent(
+  () => import('../pages/DashboardPage').then((m) => m.DashboardPage),
+  pageFallback,
+);
+export const ModulePage = lazyComponent(() => import('../pages/ModulePage').then((m) => m.ModulePage), pageFallback);
+export const SchemaPage = lazyComponent(() => import('../pages/SchemaPage').then((m) => m.SchemaPage), pageFallback);
+export const PersonalCenter = lazyComponent(
+  () => import('../pages/PersonalCenter').then((m) => m.PersonalCenter),
+  pageFallback,
+);
+
+const prefetched = new Set<boolean>();
+/**
+ * Once the first screen is up, fetch in idle time where the user goes next: from a sign-in screen
+ * the main layout and the page runtime, from a signed-in page the sign-in screen (a session that
+ * ends — P4007, logout — lands there at once, without a spinner).
+ */
+export function prefetchNextPages(signedIn: boolean): void {
+  if (prefetched.has(signedIn)) return;
+  prefetched.add(signedIn);
+  const next = signedIn ? [LoginPage] : [MainLayout, ModulePage, SchemaPage];
+  const idle: (run: () => void) => void =
+    typeof requestIdleCallback === 'function' ? (run) => requestIdleCallback(run, { timeout: 2000 }) : (run) => run();
+  // After the current page's own chunks had their turn on the network.
+  setTimeout(() => idle(() => next.forEach((page) => void page.preload().catch(() => undefined))), 200);
+}
