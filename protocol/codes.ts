@@ -20,6 +20,8 @@ export const ResultCode = {
   APP_NOT_FOUND: 'P4015',
   /** Trial accounts may only read the protected areas. */
   TRIAL_FORBIDDEN: 'P4016',
+  /** The caller's address is not on the app's IP allow list: the shell shows the ipBlocked page. */
+  IP_BLOCKED: 'P4018',
   /** Data operation failed: duplicates, missing tables and other database errors. */
   DATA_ERROR: 'P5003',
   /** Anything unexpected. */

@@ -9,6 +9,7 @@ import { ResultCode } from '../protocol/codes';
 import { translate } from '../protocol/messages/index';
 import { textOf, type Text } from '../protocol/page-schema';
 import { accessHook } from './access/hook';
+import { ipAllowListHook } from './access/ip-allow-list';
 import { CaptchaStore } from './auth/captcha';
 import { LoginAttempts } from './auth/rate-limit';
 import { registerAuthRoutes } from './auth/routes';
@@ -81,7 +82,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   };
   const users = new Users(db.db, tables);
 
-  const app = Fastify({ logger: loggerOptions(config, options.logStream), bodyLimit: BODY_LIMIT });
+  const app = Fastify({
+    logger: loggerOptions(config, options.logStream),
+    bodyLimit: BODY_LIMIT,
+    // Off unless TRUST_PROXY names the proxies: request.ip is then the forwarded client address.
+    trustProxy: config.trustProxy ?? false,
+  });
   app.decorate('tessera', ctx);
   app.decorateRequest('auth', undefined);
   if (!options.db) app.addHook('onClose', () => db.destroy());
@@ -118,6 +124,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   app.addHook('preHandler', sessionHook(ctx, users));
+  app.addHook('preHandler', ipAllowListHook(ctx));
   app.addHook('preHandler', accessHook(ctx));
   registerPlatformRoutes(app, ctx);
   registerAuthRoutes(app, ctx, users);

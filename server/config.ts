@@ -3,6 +3,7 @@
  * value stops the server with a message naming the variable, instead of failing later and
  * obscurely. Messages never echo a password taken from a database URL.
  */
+import { isIP } from 'node:net';
 import { DEFAULT_TABLE_PREFIX } from '../protocol/constants';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -25,6 +26,12 @@ export interface Config {
   importMaxRows?: number;
   /** SQL_TIMEOUT_MS: time limit of one SQL mode statement (POST common/executeSql), default 5000. */
   sqlTimeoutMs?: number;
+  /**
+   * TRUST_PROXY: the reverse proxies whose X-Forwarded-For gives request.ip (the IP allow list,
+   * sign-in limits): their addresses / CIDR ranges, comma-separated. Unset: the socket's peer is
+   * the client (docs/decisions.md "IP allow list").
+   */
+  trustProxy?: string;
 }
 
 export class ConfigError extends Error {
@@ -130,6 +137,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fail('SQL_TIMEOUT_MS', sqlTimeoutRaw, 'milliseconds, an integer from 100 to 600000');
   }
 
+  // Addresses only, never "true" or a hop count: trusting X-Forwarded-For from any peer would let
+  // anyone choose the address the IP allow list sees.
+  const trustRaw = env.TRUST_PROXY?.trim() || undefined;
+  if (
+    trustRaw !== undefined &&
+    !trustRaw.split(',').every((entry) => isIP(entry.trim().replace(/\/\d{1,3}$/, '')) !== 0)
+  ) {
+    fail('TRUST_PROXY', trustRaw, 'proxy addresses or CIDR ranges, comma-separated (e.g. 10.0.0.1,10.1.0.0/16)');
+  }
+
   return {
     port: Number(portRaw),
     host,
@@ -141,5 +158,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...(testCaptcha === undefined ? {} : { testCaptcha }),
     ...(importRaw === undefined ? {} : { importMaxRows: Number(importRaw) }),
     ...(sqlTimeoutRaw === undefined ? {} : { sqlTimeoutMs: Number(sqlTimeoutRaw) }),
+    ...(trustRaw === undefined ? {} : { trustProxy: trustRaw }),
   };
 }

@@ -10,6 +10,10 @@ export const common: Catalog = {
   'error.server': { zh: '系统异常，请稍后再试', en: 'Something went wrong, please try again later' },
   'error.rateLimited': { zh: '操作过于频繁，请稍后再试', en: 'Too many attempts, please try again later' },
   'error.trial': { zh: '试用账号不允许对该业务进行操作', en: 'Trial accounts may not perform this operation' },
+  'error.ipBlocked': {
+    zh: '当前IP不在白名单内，禁止访问',
+    en: 'Your IP address is not allowed to access this application',
+  },
   'error.appNotFound': {
     zh: '应用地址不正确，请检查访问地址',
     en: 'Unknown application address, please check the URL',

@@ -26,6 +26,8 @@ export interface AppRow {
   protect?: number | null;
   /** SM4 key of the app's QR payloads (32 hex), migration 0006-qr-key; only for its signed-in users. */
   qr_key?: string | null;
+  /** Addresses and CIDR ranges allowed to use the API (server/access/ip-allow-list.ts), migration 0007. */
+  ip_allow_list?: string | null;
 }
 
 /** A fresh per-app QR key: 128 random bits as 32 hex characters (runtime/core/qr configureQrKey). */

@@ -12,6 +12,7 @@ import { roleDataScope } from './0004-role-data-scope';
 import { shellAuth } from './0004-shell-auth';
 import { importTemplates } from './0005-import-template';
 import { qrKey } from './0006-qr-key';
+import { ipAllowList } from './0007-ip-allow-list';
 
 export function migrations(prefix: string, db: Db): Record<string, Migration> {
   return {
@@ -22,6 +23,7 @@ export function migrations(prefix: string, db: Db): Record<string, Migration> {
     '0004-shell-auth': shellAuth(prefix, db.spec),
     '0005-import-template': importTemplates(prefix, db.spec),
     '0006-qr-key': qrKey(prefix),
+    '0007-ip-allow-list': ipAllowList(prefix),
   };
 }
 
