@@ -24,4 +24,20 @@ export const appAdmin: Catalog = {
     zh: '上传位置为云存储（2）时必须填写 bucket',
     en: 'A bucket is required when the upload position is cloud storage (2)',
   },
+  'app.ipListInvalid': {
+    zh: 'IP 白名单中的 {{entry}} 不是有效的 IP 地址或 CIDR 网段',
+    en: '{{entry}} in the IP allow list is not a valid IP address or CIDR range',
+  },
+  'app.ipListTooLong': {
+    zh: 'IP 白名单最多 {{max}} 项',
+    en: 'The IP allow list holds at most {{max}} entries',
+  },
+  'app.ipListSelfLockout': {
+    zh: 'IP 白名单不包含您当前的 IP（{{ip}}），保存后您将无法访问本应用',
+    en: 'The IP allow list does not include your own address ({{ip}}): saving it would lock you out',
+  },
+  'app.imageUrlInvalid': {
+    zh: '{{field}} 须为 http(s) 地址、以 / 开头的站内路径或 data:image 图片',
+    en: '{{field}} must be an http(s) URL, a site path starting with / or a data:image picture',
+  },
 };

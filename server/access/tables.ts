@@ -55,6 +55,7 @@ export async function authorizeTable(
  */
 function appTable(request: FastifyRequest, auth: RequestAuth, id: string | undefined): { rows: readonly string[] } {
   if (id !== undefined && id !== auth.app.id) throw notFound();
-  if (request.method === 'PUT' && id !== undefined) request.body = appUpdateBody(auth.app, id, request.body);
+  if (request.method === 'PUT' && id !== undefined)
+    request.body = appUpdateBody(auth.app, id, request.body, request.ip);
   return { rows: [auth.app.id] };
 }

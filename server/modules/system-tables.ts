@@ -60,6 +60,7 @@ const DEFINITIONS: Record<string, { columns: ColumnSpec[]; write: TableInfo['wri
       S('public_key', { writable: false }),
       INT('encrypt'),
       INT('protect'),
+      TXT('ip_allow_list'),
     ],
     write: 'admin',
   },

@@ -4,8 +4,13 @@
  * record back, so the fixed fields (identifier, keys, source, id) pass when they are unchanged and
  * are refused, naming the field, when they differ. ai_config and upload_config are served to any
  * visitor by GET api/app/:identify, so they are closed shapes: an unknown key (a secret pasted in
- * by mistake) is refused rather than published.
+ * by mistake) is refused rather than published. Which columns can be written at all is the app
+ * table's column list (server/modules/system-tables.ts); this file checks their values:
+ * logo / login_cover are shown on the login page before any session, so they are URLs anyone can
+ * load (not our session-bound uploads); ip_allow_list is parsed by server/access/ip-allow-list.ts
+ * and must keep the saving admin's own address on it.
  */
+import { allows, parseAllowList, MAX_ENTRIES } from '../access/ip-allow-list';
 import { QINIU_REGIONS } from '../files/qiniu';
 import { badRequest } from '../errors';
 import { isPlainObject, type Row } from '../common/values';
@@ -102,6 +107,53 @@ const UPLOAD_CHECKS: Checks = {
   },
 };
 
+/** Data URLs of these picture types only; the column is shown as an <img> and a CSS background. */
+const DATA_IMAGE = /^data:image\/(?:png|jpeg|gif|webp|svg\+xml);base64,[A-Za-z0-9+/]+={0,2}$/;
+/** Characters that would end a CSS url(...) or an attribute: never part of a stored picture address. */
+const UNSAFE_IN_URL = /[\s"'()\\<>]/;
+const IMAGE_MAX = 512 * 1024;
+/** Longest entry quoted back in an error message. */
+const ENTRY_SHOWN = 64;
+
+/** logo / login_cover: an http(s) URL, a site path (/logo.png) or a data:image URL; null when empty. */
+export function imageUrl(field: string, value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  const text = typeof value === 'string' ? value.trim() : undefined;
+  if (text === '') return null;
+  const bad = () => badRequest('app.imageUrlInvalid', { field });
+  if (text === undefined || text.length > IMAGE_MAX) throw bad();
+  if (DATA_IMAGE.test(text)) return text;
+  if (UNSAFE_IN_URL.test(text)) throw bad();
+  if (/^\/(?!\/)/.test(text)) return text;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw bad();
+  }
+  if (!/^https?:$/.test(url.protocol) || url.username || url.password) throw bad();
+  return text;
+}
+
+/**
+ * ip_allow_list as stored (one entry per line), or null for "everyone". A list that does not let
+ * `clientIp` — the saving admin — in is refused: saving it would lock them out with no way back
+ * but the database.
+ */
+export function ipAllowListText(value: unknown, clientIp: string | undefined): string | null {
+  if (value !== null && value !== undefined && typeof value !== 'string')
+    throw badRequest('app.ipListInvalid', { entry: String(value).slice(0, ENTRY_SHOWN) });
+  const allowList = parseAllowList(
+    value,
+    (entry) => badRequest('app.ipListInvalid', { entry: entry.slice(0, ENTRY_SHOWN) }),
+    () => badRequest('app.ipListTooLong', { max: MAX_ENTRIES }),
+  );
+  if (!allowList) return null;
+  if (clientIp !== undefined && !allows(allowList, clientIp))
+    throw badRequest('app.ipListSelfLockout', { ip: clientIp });
+  return allowList.entries.join('\n');
+}
+
 /** ai_config (enabled, showInNavBar, payMode) as stored JSON text, or null. */
 export function aiConfigText(value: unknown): string | null {
   const object = configObject('ai_config', value);
@@ -122,7 +174,7 @@ export function uploadConfigText(value: unknown): string | null {
  * The body of an update of `current` (the caller's app row) at path id `id`, checked and with the
  * config values normalised to their stored JSON text; the fixed keys it echoes are dropped.
  */
-export function appUpdateBody(current: AppRow, id: string, body: unknown): Row {
+export function appUpdateBody(current: AppRow, id: string, body: unknown, clientIp?: string): Row {
   if (!isPlainObject(body)) throw badRequest('server.bodyNotObject');
   const out: Row = { ...body };
   for (const key of FIXED) {
@@ -144,5 +196,7 @@ export function appUpdateBody(current: AppRow, id: string, body: unknown): Row {
   }
   if (Object.hasOwn(body, 'ai_config')) out.ai_config = aiConfigText(body.ai_config);
   if (Object.hasOwn(body, 'upload_config')) out.upload_config = uploadConfigText(body.upload_config);
+  for (const key of ['logo', 'login_cover'] as const) if (Object.hasOwn(body, key)) out[key] = imageUrl(key, body[key]);
+  if (Object.hasOwn(body, 'ip_allow_list')) out.ip_allow_list = ipAllowListText(body.ip_allow_list, clientIp);
   return out;
 }
