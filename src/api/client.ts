@@ -1,6 +1,7 @@
 /**
  * The one HTTP client: ky with the spec's headers (platform-shell §7), the crypto envelope, token
- * renewal from the `authorization` response header, and P4007 → sign out. Exposes `request`, the
+ * renewal from the `authorization` response header, P4007 → sign out, and P4018 (address not on
+ * the app's IP allow list) → the ipBlocked result page in place of the page. Exposes `request`, the
  * RequestFn the runtime's data providers use. The mechanics live in ./create-client.ts.
  */
 import type { KyInstance } from 'ky';
@@ -9,6 +10,7 @@ import type { RequestFn } from '../../protocol/http';
 import { DEFAULT_TABLE_PREFIX } from '../../protocol/constants';
 import { createApiClient } from './create-client';
 import { TRIAL_CODE, trialRefuses } from './trial-guard';
+import { applyNotice } from './notices';
 import { session, setToken } from '../session/store';
 import { currentLang, i18n } from '../i18n';
 
@@ -50,5 +52,8 @@ export const request: RequestFn = async <T>(options: Parameters<RequestFn>[0]) =
   const roles = (session.user?.roles ?? []).map((role) => String(role.identify));
   if (trialRefuses(roles, options, session.appInfo?.table_prefix ?? DEFAULT_TABLE_PREFIX))
     return { code: TRIAL_CODE, message: i18n.t('error.trial'), data: null as T };
-  return client.request<T>(options);
+  const result = await client.request<T>(options);
+  // P4018: the whole app is closed to this address, every page gives way to the notice.
+  applyNotice(result);
+  return result;
 };
