@@ -3,11 +3,15 @@ import { useSnapshot } from 'valtio';
 import { session } from '../session/store';
 import { titleFontSize } from './title-size';
 import { LanguageSwitch } from '../components/LanguageSwitch';
+import { ErrorPage } from '../pages/ErrorPage';
 import styles from './LoginLayout.module.css';
 
-/** Cover image on the left, the app's title and the form on the right. */
+/**
+ * Cover image on the left, the app's title and the form on the right. A navbar notice (this address
+ * is not on the app's IP allow list) takes the form's place: signing in could not work anyway.
+ */
 export function LoginLayout({ children }: { children: ReactNode }) {
-  const { appInfo } = useSnapshot(session);
+  const { appInfo, notice, app } = useSnapshot(session);
   const title = appInfo?.title ?? 'Tessera';
   return (
     <div className={styles.page}>
@@ -26,7 +30,7 @@ export function LoginLayout({ children }: { children: ReactNode }) {
               {title}
             </h1>
           </div>
-          {children}
+          {notice ? <ErrorPage status={notice} app={app} /> : children}
         </div>
       </div>
     </div>

@@ -101,5 +101,8 @@ test('a signed-out visitor from that address is told so on the login page', asyn
   await page.evaluate(() => localStorage.clear());
   await page.goto(url('/demo/login'));
   await notice('当前IP不在白名单内，禁止访问').waitFor();
+  // The form gives way to the result page: signing in from this address cannot work.
+  await page.locator('.ant-result').getByText('访问受限', { exact: true }).waitFor();
+  assert.equal(await page.getByRole('button', { name: '登录' }).count(), 0);
   await screenshot(page, 'ip-allow-list-login');
 });
