@@ -3,6 +3,7 @@ import {
   findIllegalCharacters,
   hasIllegalCharacters,
   ILLEGAL_CHARACTERS,
+  stripAroundCaret,
   stripIllegalCharacters,
 } from './illegal-characters';
 
@@ -116,5 +117,19 @@ describe('illegal characters (building-blocks §5)', () => {
     expect(stripIllegalCharacters('nunullll')).toBe('');
     expect(stripIllegalCharacters('<script>alert(1)</script>ok')).toBe('(1)ok');
     expect(hasIllegalCharacters(stripIllegalCharacters('a{b}c～d'))).toBe(false);
+  });
+
+  it('follows the caret through the stripping', () => {
+    // Before the caret: pulled back by what went; after it: unmoved.
+    expect(stripAroundCaret('张@三', 2)).toEqual({ text: '张三', caret: 1 });
+    expect(stripAroundCaret('张@三', 1)).toEqual({ text: '张三', caret: 1 });
+    expect(stripAroundCaret('a b c@', 5)).toEqual({ text: 'abc', caret: 3 });
+    // Inside a token: at the token's start.
+    expect(stripAroundCaret('xnullx', 3)).toEqual({ text: 'xx', caret: 1 });
+    // Over the repeated passes too ("nunullll" → "null" → "").
+    expect(stripAroundCaret('ab nunullll cd', 14)).toEqual({ text: 'abcd', caret: 4 });
+    expect(stripAroundCaret('客户<script>名', 11)).toEqual({ text: '客户名', caret: 3 });
+    // Out-of-range carets are clamped.
+    expect(stripAroundCaret('a@', 99)).toEqual({ text: 'a', caret: 1 });
   });
 });

@@ -36,11 +36,31 @@ export function hasIllegalCharacters(text: string): boolean {
 
 /** Removes every illegal token (the spec's "stripping"); repeated until stable so "nunullll" goes. */
 export function stripIllegalCharacters(text: string): string {
-  let previous: string;
+  return stripAroundCaret(text, text.length).text;
+}
+
+export interface StrippedText {
+  text: string;
+  /** Where the caret belongs in `text`: it keeps its place relative to the characters kept. */
+  caret: number;
+}
+
+/**
+ * Strips like stripIllegalCharacters and follows a caret through each removal: a token before
+ * the caret pulls it back by its length, a token around it leaves it at the token's start.
+ */
+export function stripAroundCaret(text: string, caret: number): StrippedText {
   let current = text;
-  do {
-    previous = current;
-    current = previous.replace(ILLEGAL, '');
-  } while (current !== previous);
-  return current;
+  let at = Math.max(0, Math.min(caret, text.length));
+  for (;;) {
+    const matches = [...current.matchAll(ILLEGAL)];
+    if (!matches.length) return { text: current, caret: at };
+    let removedBeforeCaret = 0;
+    for (const { index: start, 0: token } of matches) {
+      if (start >= at) break;
+      removedBeforeCaret += Math.min(token.length, at - start);
+    }
+    at -= removedBeforeCaret;
+    current = current.replace(ILLEGAL, '');
+  }
 }

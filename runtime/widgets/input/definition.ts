@@ -1,5 +1,6 @@
 import { TEXT_MAX_LENGTH } from '../../../protocol/constants';
 import { defineFieldCompiler } from '../../core/compiler/hooks';
+import { textInputCompiler } from '../../core/compiler/text-input';
 import { defineWidget } from '../../core/registry';
 
 /** Single-line text (platform-shell §5: max 120 by default, illegal characters rejected). */
@@ -26,4 +27,4 @@ export const inputWidget = defineWidget({
   ],
 });
 
-defineFieldCompiler('input', { text: { maxLength: TEXT_MAX_LENGTH } });
+defineFieldCompiler('input', textInputCompiler(TEXT_MAX_LENGTH));

@@ -2,6 +2,7 @@ import { Input } from 'antd';
 import type { TextAreaProps } from 'antd/es/input';
 import { connect, mapProps, mapReadPretty } from '@formily/react';
 import { ReadText } from '../../react/widget-helpers/read-pretty';
+import { useStripIllegal, type StripIllegalProps } from '../../react/widget-helpers/strip-illegal';
 
 type Props = TextAreaProps & { minRows?: number; maxRows?: number };
 
@@ -16,8 +17,19 @@ export function textareaProps({ minRows = 3, maxRows = 5, ...props }: Props): Te
   return { ...props, autoSize: { minRows, maxRows: Math.max(minRows, maxRows) } };
 }
 
+/** antd's TextArea, stripping illegal characters as typed when the compiler asks (building-blocks §5). */
+function TextArea({ stripIllegalCharacters, ...props }: TextAreaProps & StripIllegalProps) {
+  const { handlers, holder } = useStripIllegal<HTMLTextAreaElement>(stripIllegalCharacters, props);
+  return (
+    <>
+      {holder}
+      <Input.TextArea {...props} {...handlers} />
+    </>
+  );
+}
+
 export const TextareaWidget = connect(
-  Input.TextArea,
+  TextArea,
   mapProps((props) => textareaProps(props as Props) as typeof props),
   mapReadPretty(ReadTextarea),
 );

@@ -1,5 +1,6 @@
 import { TEXTAREA_MAX_LENGTH } from '../../../protocol/constants';
 import { defineFieldCompiler } from '../../core/compiler/hooks';
+import { textInputCompiler } from '../../core/compiler/text-input';
 import { defineWidget } from '../../core/registry';
 
 /** Multi-line text: autosize 3–5 rows (building-blocks §9), max 1000 (platform-shell §5). */
@@ -23,4 +24,4 @@ export const textareaWidget = defineWidget({
   ],
 });
 
-defineFieldCompiler('textarea', { text: { maxLength: TEXTAREA_MAX_LENGTH } });
+defineFieldCompiler('textarea', textInputCompiler(TEXTAREA_MAX_LENGTH));

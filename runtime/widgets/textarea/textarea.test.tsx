@@ -38,11 +38,23 @@ describe('textarea widget', () => {
     expect(empty.container.querySelector('.tessera-read-pretty')!.textContent).toBe('-');
   });
 
-  it('rejects illegal characters and enforces required', async () => {
+  it('strips illegal characters as typed, keeping line breaks; rejects loaded ones; enforces required', async () => {
     const { form, container } = renderForm([{ ...field, required: true, requiredMessage: '请填写备注' }]);
     expect(await submitForm(form)).toEqual({ errors: { remark: ['请填写备注'] } });
-    fireEvent.change(container.querySelector('textarea')!, { target: { value: 'a b' } });
+    const textarea = container.querySelector('textarea')!;
+    fireEvent.change(textarea, { target: { value: '第一行 <b>\n第二行@公司' } });
+    expect(textarea.value).toBe('第一行b\n第二行公司');
     await waitFor(() => expect(screen.getByText('请勿输入非法字符！')).toBeTruthy());
-    expect(await submitForm(form)).toEqual({ errors: { remark: ['请勿输入非法字符！'] } });
+    expect(await submitForm(form)).toEqual({ values: { remark: '第一行b\n第二行公司' } });
+
+    const loaded = renderForm([field], { initialValues: { remark: 'a b' } });
+    expect(await submitForm(loaded.form)).toEqual({ errors: { remark: ['请勿输入非法字符！'] } });
+  });
+
+  it('keeps illegal characters when allowSpecialCharacter is set', async () => {
+    const { form, container } = renderForm([{ ...field, allowSpecialCharacter: true }]);
+    fireEvent.change(container.querySelector('textarea')!, { target: { value: 'a b\n<b>' } });
+    expect(await submitForm(form)).toEqual({ values: { remark: 'a b\n<b>' } });
+    expect(screen.queryByText('请勿输入非法字符！')).toBeNull();
   });
 });
