@@ -3,7 +3,8 @@
  * add (half the window wide, 关闭 / 确定, the validation messages), edit a row (fields prefilled, 正在编辑中 while the save is in flight, 编辑成功, the list shows the
  * new value), copy a row (title 拷贝, values copied without id and audit fields, the unique 客户名称
  * refused as a duplicate, then saved as a new row carrying copyId), detail read-only with 关闭 only,
- * and a double-clicked 确定 that sends one create. Screenshots of the modal in each mode.
+ * and a double-clicked 确定 that sends one create; illegal characters stripped from 客户名称 as typed
+ * (building-blocks §5). Screenshots of the modal in each mode.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -164,6 +165,51 @@ test('the add modal: title 新增, half the window wide, 关闭 / 确定, a vali
   await modal.getByText('客户名称不能为空').first().waitFor();
   await modal.getByText('请输入11位手机号').first().waitFor();
   await screenshot(page, 'modal-02-add-invalid');
+  await modal.getByRole('button', { name: '关闭' }).click();
+  await modal.waitFor({ state: 'hidden' });
+});
+
+test('客户名称 strips illegal characters as typed with 请勿输入非法字符！, the caret kept, an IME left alone', async () => {
+  await page.getByRole('button', { name: '新增' }).click();
+  const modal = recordModal('新增');
+  const name = modal.getByLabel('客户名称');
+  await name.waitFor();
+  const warning = notice('请勿输入非法字符！');
+  const caret = () => name.evaluate((el: HTMLInputElement) => el.selectionStart);
+
+  // Pinyin composes with ' between syllables: left alone until the IME commits, then stripped.
+  await name.focus();
+  const ime = await page.context().newCDPSession(page);
+  try {
+    await ime.send('Input.imeSetComposition', { text: "ke'hu", selectionStart: 5, selectionEnd: 5 });
+    assert.equal(await name.inputValue(), "ke'hu");
+    assert.equal(await warning.count(), 0, 'no warning mid-composition');
+    assert.equal(await modal.getByText('请勿输入非法字符！').count(), 0, 'no field error mid-composition');
+    await ime.send('Input.insertText', { text: '客户！' });
+  } finally {
+    await ime.detach();
+  }
+  assert.equal(await name.inputValue(), '客户');
+  await warning.waitFor();
+
+  // Key by key, "<" and ">" go as typed and the letters between stay; one warning, replaced.
+  await name.pressSequentially('<script>名');
+  assert.equal(await name.inputValue(), '客户script名');
+  assert.equal(await warning.count(), 1);
+  // Typed mid-text, the caret stays where the user is typing.
+  await name.press('Home');
+  await name.press('ArrowRight');
+  await name.press('ArrowRight');
+  await name.pressSequentially('@');
+  assert.equal(await caret(), 2);
+  await name.pressSequentially('甲');
+  assert.equal(await name.inputValue(), '客户甲script名');
+  // Pasted whole, the tag goes as one token: stripIllegalCharacters('客户<script>名').
+  await name.fill('客户<script>名');
+  assert.equal(await name.inputValue(), '客户名');
+  assert.equal(await warning.count(), 1);
+  assert.equal(await modal.getByText('请勿输入非法字符！').count(), 0, 'the field itself stays valid');
+  await screenshot(page, 'modal-08-add-illegal-stripped');
   await modal.getByRole('button', { name: '关闭' }).click();
   await modal.waitFor({ state: 'hidden' });
 });
