@@ -50,6 +50,14 @@ const cloneRow = (row: Row): Row => {
   return out;
 };
 
+/** Gives a row that is already a fresh object its own copies of nested values (arrays, objects). */
+const detachNested = (row: Row): void => {
+  for (const key in row) {
+    const v = row[key];
+    if (v !== null && typeof v === 'object') row[key] = structuredClone(v);
+  }
+};
+
 export function createMemoryProvider(options: MemoryProviderOptions = {}): MemoryProvider {
   const idKey = options.idKey ?? 'id';
   const now = options.now ?? (() => Date.now());
@@ -84,15 +92,22 @@ export function createMemoryProvider(options: MemoryProviderOptions = {}): Memor
     return undefined;
   }
 
+  function listNow(query: ListQuery & { extraParams?: Record<string, unknown> }): ApiResult<ListResult> {
+    try {
+      const result = applyListQuery(rows, query ?? {}, { idKey, columns });
+      // applyListQuery hands back fresh row objects already: only nested values still need copying.
+      result.list.forEach(detachNested);
+      return ok(result);
+    } catch (error) {
+      if (error instanceof QueryError) return fail(ResultCode.BAD_REQUEST, error.message);
+      throw error;
+    }
+  }
+
   return {
-    async list(query: ListQuery & { extraParams?: Record<string, unknown> }): Promise<ApiResult<ListResult>> {
-      try {
-        const result = applyListQuery(rows, query ?? {}, { idKey, columns });
-        return ok({ ...result, list: result.list.map(cloneRow) });
-      } catch (error) {
-        if (error instanceof QueryError) return fail(ResultCode.BAD_REQUEST, error.message);
-        throw error;
-      }
+    listNow,
+    async list(query) {
+      return listNow(query);
     },
     async get(id) {
       const i = indexOf(id);

@@ -236,4 +236,51 @@ describe('list controller', () => {
     c.setSelection(['k']);
     expect(c.getState().selectedRows).toEqual([tree[0]!.children[0]]);
   });
+
+  it('takes the first page from a source that answers at once: rows in the first state, start() sends nothing', async () => {
+    const { provider, queries } = setup();
+    const c = createListController({ provider, fields });
+    // Before any load: the first render already has page 1, not an empty loading table.
+    expect(c.getState()).toMatchObject({ loading: false, total: 23 });
+    expect(
+      c
+        .getState()
+        .rows.map((r) => r.id)
+        .slice(0, 3),
+    ).toEqual(['c23', 'c22', 'c21']);
+    await c.start();
+    expect(queries).toHaveLength(0);
+    // The rows are known for selection, and later loads still ask the provider.
+    c.setSelection(['c22']);
+    expect(c.getState().selectedRows.map((r) => r.id)).toEqual(['c22']);
+    await c.setPage(2);
+    expect(queries).toHaveLength(1);
+    expect(c.getState().rows[0]?.id).toBe('c13');
+  });
+
+  it('leaves a refused at-once answer to the first load, which reports it through onError', async () => {
+    const { memory } = setup();
+    const errors: unknown[] = [];
+    // A join the in-memory source refuses (P4000): nothing in the first state, the error on start().
+    const c = createListController({
+      provider: memory,
+      fields,
+      extraQuery: { leftJoins: [{ table: 'x', on: [] }] } as never,
+      onError: (e) => errors.push(e),
+    });
+    expect(c.getState().rows).toEqual([]);
+    expect(errors).toHaveLength(0);
+    await c.start();
+    expect(errors).toEqual([{ code: 'P4000', message: expect.stringContaining('joins') }]);
+  });
+
+  it('starts with a load when the source has no at-once answer (a server)', async () => {
+    const { provider: base, queries } = setup();
+    const { listNow: _none, ...provider } = base;
+    const c = createListController({ provider, fields });
+    expect(c.getState().rows).toEqual([]);
+    await c.start();
+    expect(queries).toHaveLength(1);
+    expect(c.getState().rows).toHaveLength(10);
+  });
 });

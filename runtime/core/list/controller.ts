@@ -50,6 +50,11 @@ export interface ListController {
   /** The body the next load sends. */
   buildQuery(): ListQuery;
   load(): Promise<void>;
+  /**
+   * The first load, unless the source already answered when the controller was made (a provider
+   * with listNow: STATIC rows): then the first render has its rows and there is nothing to wait for.
+   */
+  start(): Promise<void>;
   search(values: Row): Promise<void>;
   reset(values?: Row): Promise<void>;
   setPage(current: number, pageSize?: number): Promise<void>;
@@ -82,10 +87,24 @@ export function createListController(options: ListControllerOptions): ListContro
     state = { ...state, ...patch };
     listeners.forEach((l) => l());
   };
-  const selection = (keys: string[]) => ({
-    selectedKeys: keys,
-    selectedRows: keys.map((k) => known.get(k)).filter((r): r is Row => !!r),
-  });
+  // Loaded pages are indexed by key only when a selection needs them: 10k rows are not walked
+  // before the first paint for a lookup that may never come.
+  const unindexed: Row[][] = [];
+  const indexRows = (list: Row[]): void =>
+    list.forEach((r) => {
+      known.set(keyOf(r), r);
+      // Tree rows (parentKey) carry their descendants under children: selectable rows too.
+      if (Array.isArray(r.children)) indexRows(r.children as Row[]);
+    });
+  const indexed = () => {
+    for (const list of unindexed.splice(0)) indexRows(list);
+    return known;
+  };
+  const remember = (list: Row[]) => void unindexed.push(list);
+  const selection = (keys: string[]) => {
+    const index = keys.length ? indexed() : known;
+    return { selectedKeys: keys, selectedRows: keys.map((k) => index.get(k)).filter((r): r is Row => !!r) };
+  };
   const buildQuery = () =>
     buildListQuery(options.fields, state.searchValues, {
       idKey,
@@ -97,6 +116,16 @@ export function createListController(options: ListControllerOptions): ListContro
       alsoShow: options.alsoShow,
     });
 
+  // A source that answers at once (rows in memory) fills the first state: the table mounts once,
+  // with its rows, instead of empty and loading and then again with 10k rows. A failed answer is
+  // left to the first load, which reports it the usual way (onError, outside of a render).
+  const firstAnswer = options.provider.listNow?.(buildQuery());
+  const answeredAtOnce = !!firstAnswer && isSuccess(firstAnswer.code);
+  if (firstAnswer && answeredAtOnce) {
+    remember(firstAnswer.data.list);
+    state = { ...state, rows: firstAnswer.data.list, total: firstAnswer.data.total };
+  }
+
   async function load(allowStepBack = true): Promise<void> {
     const mine = ++seq;
     set({ loading: true });
@@ -106,12 +135,6 @@ export function createListController(options: ListControllerOptions): ListContro
       if (mine !== seq) return;
       if (isSuccess(result.code)) {
         const rows = result.data.list;
-        // Tree rows (parentKey) carry their descendants under children: selectable rows too.
-        const remember = (list: Row[]) =>
-          list.forEach((r) => {
-            known.set(keyOf(r), r);
-            if (Array.isArray(r.children)) remember(r.children as Row[]);
-          });
         remember(rows);
         set({ loading: false, rows, total: result.data.total, error: undefined, ...selection(state.selectedKeys) });
         // The page emptied under us (rows deleted elsewhere): show the last page that has rows.
@@ -139,6 +162,7 @@ export function createListController(options: ListControllerOptions): ListContro
     },
     buildQuery,
     load: () => load(),
+    start: () => (answeredAtOnce ? Promise.resolve() : load()),
     search(values) {
       set({ searchValues: { ...values }, current: DEFAULT_PAGE, ...selection([]) });
       return load();
@@ -153,14 +177,16 @@ export function createListController(options: ListControllerOptions): ListContro
       return load();
     },
     setSelection(keys, rows = []) {
-      rows.forEach((r) => r && known.set(keyOf(r), r));
+      const index = indexed();
+      rows.forEach((r) => r && index.set(keyOf(r), r));
       set(selection([...new Set(keys.map(String))]));
     },
     clearSelection: () => set(selection([])),
     afterRemove(ids) {
       const gone = new Set(ids.map(String));
       const left = state.rows.filter((r) => !gone.has(keyOf(r))).length;
-      gone.forEach((k) => known.delete(k));
+      const index = indexed();
+      gone.forEach((k) => index.delete(k));
       const current = left === 0 && state.current > 1 ? state.current - 1 : state.current;
       set({ current, ...selection(state.selectedKeys.filter((k) => !gone.has(k))) });
       return load();

@@ -20,11 +20,11 @@ export function useListController(options: ListControllerOptions, deps: unknown[
     deps,
   );
   const state = useSyncExternalStore(controller.subscribe, controller.getState);
-  // Started before the first paint, not after it: data that answers at once (STATIC, a cache)
-  // lands through the store's synchronous update before the browser paints, so the table is
-  // painted once, with its rows, instead of empty and loading first.
+  // A source that answers at once (STATIC rows) is already in the first state (controller.start
+  // has nothing to do). Others start before the first paint, not after it, so a fast answer still
+  // lands through the store's synchronous update before the browser paints.
   useLayoutEffect(() => {
-    void controller.load();
+    void controller.start();
   }, [controller]);
   return [controller, state];
 }
