@@ -4,7 +4,7 @@
  */
 import { SettingOutlined } from '@ant-design/icons';
 import { Button, Space, Tooltip } from 'antd';
-import { createElement } from 'react';
+import { createElement, useEffect, useState } from 'react';
 import { useT } from '../../react/context';
 import { lazyComponent } from '../../react/lazy-component';
 import type { ListAction, ListView } from './definition';
@@ -16,15 +16,45 @@ export const ViewSwitch = lazyComponent<Parameters<typeof ViewSwitchType>[0]>(
   () => createElement('span', { className: 'tessera-lazy-pending', style: { display: 'inline-block', minHeight: 32 } }),
 );
 
+/** Stands in for the buttons until they mount: same height, so nothing below moves. */
+const PENDING_STYLE = { display: 'inline-block', minHeight: 32, marginLeft: 'auto' } as const;
+/** A hidden tab runs no animation frames: the buttons come anyway after this long. */
+const HIDDEN_TAB_FALLBACK_MS = 250;
+
+/** False until a frame has been painted after the first render (always true when not deferred). */
+function usePaintedOnce(defer: boolean): boolean {
+  const [painted, setPainted] = useState(!defer);
+  useEffect(() => {
+    if (painted) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => (timer = setTimeout(() => setPainted(true))));
+    const fallback = setTimeout(() => setPainted(true), HIDDEN_TAB_FALLBACK_MS);
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+      clearTimeout(fallback);
+    };
+  }, [painted]);
+  return painted;
+}
+
 export function ListToolbar(props: {
   actions: ReadonlySet<ListAction>;
   views: readonly ListView[];
   view: ListView;
+  /**
+   * Mount the buttons one frame after the first paint. A page of many rows (virtual table) sets
+   * it: antd's Button styles are generated on first use, and on the 10k-row benchmark that work
+   * cost as much as the rest of the list's own render before its first row could be painted.
+   */
+  deferred?: boolean;
   onView(view: ListView): void;
   on(action: 'add' | 'batchDelete' | 'export' | 'import' | 'columns'): void;
 }) {
   const t = useT();
   const { actions, on } = props;
+  const painted = usePaintedOnce(!!props.deferred);
+  if (!painted) return <span className="tessera-list-toolbar-pending" style={PENDING_STYLE} />;
   return (
     <Space style={{ marginLeft: 'auto' }} wrap>
       {props.views.length > 1 && <ViewSwitch views={props.views} view={props.view} onView={props.onView} />}

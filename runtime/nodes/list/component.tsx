@@ -24,7 +24,7 @@ import { Heading } from '../../react/Heading';
 import { useActionUi } from '../form/action-ui';
 import { ColumnSettings, useHiddenColumns } from './ColumnSettings';
 import { DEFAULT_ACTIONS, type ListNodeSchema, type ListView } from './definition';
-import { ListTable, ROW_ACTIONS, type RowAction } from './ListTable';
+import { ListTable, ROW_ACTIONS, VIRTUAL_ROWS, type RowAction } from './ListTable';
 import { ListToolbar } from './ListToolbar';
 // Fetched on first use (Formily, the widgets, the dialogs, other views): not needed for the table's first paint.
 import { CardView, ExportDialog, GanttView, ImportDialog, RecordModal, SearchBar } from './lazy-parts';
@@ -189,7 +189,14 @@ export function ListNode({ node }: { node: ListNodeSchema }) {
             {title}
           </Heading>
         )}
-        <ListToolbar actions={actions} views={views} view={view} onView={setView} on={onToolbar} />
+        <ListToolbar
+          actions={actions}
+          views={views}
+          view={view}
+          deferred={!paging || state.pageSize > VIRTUAL_ROWS}
+          onView={setView}
+          on={onToolbar}
+        />
       </div>
       {searchable.length > 0 && node.search !== false && (
         <SearchBar
