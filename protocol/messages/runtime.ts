@@ -37,6 +37,7 @@ export const runtime: Catalog = {
   'runtime.save.editSuccess': { zh: '编辑成功', en: 'Saved' },
   'runtime.form.submit': { zh: '提交', en: 'Submit' },
   'runtime.form.reset': { zh: '重置', en: 'Reset' },
+  'runtime.form.sent': { zh: '提交成功', en: 'Submitted' },
   'runtime.form.invalidFormat': { zh: '数据格式错误', en: 'Invalid format' },
   'runtime.form.noRecord': { zh: '未指定要加载的数据', en: 'No record was specified' },
   'runtime.value.yes': { zh: '是', en: 'Yes' },

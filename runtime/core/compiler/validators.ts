@@ -1,8 +1,9 @@
 /**
  * Field validation as building-blocks §5 describes it: required ({title}不能为空 unless
  * requiredMessage), pattern rules (数据格式错误 unless a message), illegal characters for text
- * inputs (请勿输入非法字符！). Rules run on change (Formily's onInput) and again when the field
- * loses focus, through one reaction, so a message never shows twice.
+ * inputs (请勿输入非法字符！), "same as another field" rules (a confirmation repeats what it
+ * confirms; 数据格式错误 unless a message). Rules run on change (Formily's onInput) and again when
+ * the field loses focus, through one reaction, so a message never shows twice.
  */
 import { isField, type GeneralField } from '@formily/core';
 import { untracked } from '@formily/reactive';
@@ -14,12 +15,31 @@ import type { CompileContext } from './types';
 
 type Rule = Exclude<NonNullable<ISchema['x-validator']>, string | unknown[] | ((...args: any[]) => any)> &
   Record<string, unknown>;
-type RuleOrFn = Rule | ((value: unknown) => string);
+type RuleOrFn = Rule | ((value: unknown, rule?: unknown, context?: RuleContext) => string);
 
 interface RuleItem {
   required?: boolean;
   pattern?: string;
+  /** The key of a field of the same form whose value this one must repeat. */
+  sameAs?: string;
   message?: Text;
+}
+
+/** What Formily passes a function rule besides the value: the field's own form. */
+interface RuleContext {
+  form?: { getValuesIn(path: string): unknown };
+}
+
+/**
+ * A value that must equal another field's (a password confirmation). An empty value passes: that
+ * is the required rule's job, so the user sees one message at a time.
+ */
+export function sameAsRule(key: string, message: string) {
+  return (value: unknown, _rule?: unknown, context?: RuleContext): string => {
+    if (value === undefined || value === null || value === '') return '';
+    const other = context?.form?.getValuesIn(key);
+    return value === other ? '' : message;
+  };
 }
 
 /** `rules` may be an array or its JSON encoding (building-blocks §3); anything else is ignored. */
@@ -72,6 +92,10 @@ export function buildValidators(field: FieldDefinition, ctx: CompileContext, che
     for (const [pattern, message] of patterns) {
       const valid = pattern ? safePattern(pattern) : undefined;
       if (valid) rules.push({ pattern: valid, message: formatMessage(message) });
+    }
+    for (const item of items) {
+      if (typeof item.sameAs === 'string' && item.sameAs)
+        rules.push(sameAsRule(item.sameAs, formatMessage(item.message)));
     }
   }
   if (checkText && !field.allowSpecialCharacter) {

@@ -1,6 +1,7 @@
 /**
  * The form node: FormBody inside its own Formily form, 提交 (and 重置) unless read-only. After a
  * successful add the form starts over empty, ready for the next record; after an edit it stays.
+ * With `submit` the button and the call are the schema's (./submit-target.ts).
  */
 import { FormLayout } from '@formily/antd-v5';
 import { FormProvider } from '@formily/react';
@@ -15,6 +16,11 @@ import { useActionUi } from './action-ui';
 import type { FormNodeSchema } from './definition';
 import { labelWidthOf } from './label-width';
 import { useRecordForm } from './use-record-form';
+import { withUser } from './submit-target';
+import type { DataSourceConfig } from '../../core/data/provider';
+
+/** A form that only sends to its own URL still needs a provider for the record hooks: an empty one. */
+const NO_SOURCE: DataSourceConfig = { kind: 'STATIC', data: [] };
 
 export function FormNode({ node, recordId }: { node: FormNodeSchema; recordId?: string }) {
   const runtime = useRuntime();
@@ -23,29 +29,47 @@ export function FormNode({ node, recordId }: { node: FormNodeSchema; recordId?: 
   const [session, setSession] = useState(0);
   const mode = recordModeOf(node.mode ?? 'add') ?? 'add';
   const sourceKey = JSON.stringify(node.dataSource);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- sourceKey stands for node.dataSource
-  const provider = useMemo(() => runtime.providerFor(node.dataSource), [runtime, sourceKey]);
+  const provider = useMemo(
+    () => runtime.providerFor(node.dataSource ?? NO_SOURCE),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- sourceKey stands for node.dataSource
+    [runtime, sourceKey],
+  );
   const fields = useMemo(() => valueFields(node.fields), [node.fields]);
   const labelWidth = useMemo(() => labelWidthOf(fields, runtime.lang), [fields, runtime.lang]);
+  const userId = runtime.user?.id;
+  // A record pinned to the signed-in user is theirs whatever the address says (?id= cannot retarget it).
+  const pinned = node.recordId?.includes('{user.id}');
   const record = useRecordForm({
     provider,
     mode,
-    id: recordId ?? node.recordId,
-    idKey: node.idKey ?? node.dataSource.idKey ?? 'id',
+    id: pinned ? withUser(node.recordId!, userId) : (recordId ?? node.recordId),
+    idKey: node.idKey ?? node.dataSource?.idKey ?? 'id',
     fields,
     ui,
     session,
     onSaved: (outcome) => outcome === 'created' && setSession((s) => s + 1),
+    sendTo: node.submit && {
+      submit: node.submit,
+      request: runtime.request,
+      userId,
+      onSent: () => node.submit?.reset && setSession((s) => s + 1),
+    },
   });
   const title = textOf(node.title, runtime.lang);
 
   return (
-    <Card className="tessera-form" title={title || undefined} data-node-key={node.key}>
+    <Card
+      className="tessera-form"
+      title={title || undefined}
+      data-node-key={node.key}
+      variant={node.bordered === false ? 'borderless' : undefined}
+    >
       {holder}
       {record.loading && <Spin style={{ display: 'block', margin: '32px auto' }} />}
       {record.failure && <Alert type="error" showIcon message={record.failure} />}
       {record.form && (
         <form
+          style={node.maxWidth ? { maxWidth: node.maxWidth } : undefined}
           onSubmit={(event) => {
             event.preventDefault();
             void record.submit();
@@ -62,7 +86,7 @@ export function FormNode({ node, recordId }: { node: FormNodeSchema; recordId?: 
                 <Button onClick={() => void record.form?.reset()}>{t('runtime.form.reset')}</Button>
               )}
               <Button type="primary" htmlType="submit">
-                {t('runtime.form.submit')}
+                {node.submit?.label !== undefined ? textOf(node.submit.label, runtime.lang) : t('runtime.form.submit')}
               </Button>
             </Space>
           )}

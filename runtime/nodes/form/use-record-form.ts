@@ -3,7 +3,8 @@
  * mode says (add: empty; edit/detail: the stored record; copy: the record minus id and audit
  * fields), validates on submit with the §5 warning, saves through the submit action (one save
  * in flight) and reports the outcome. The form holds stored values, so they go out as they are.
- * Auto-number fields are filled as the form starts.
+ * Auto-number fields are filled as the form starts. A form node's `submit` option sends elsewhere
+ * or less (./submit-target.ts).
  */
 import { createForm, type Form } from '@formily/core';
 import { useEffect, useRef, useState } from 'react';
@@ -14,6 +15,8 @@ import { saveRecord, type SaveOutcome } from '../../actions/submit';
 import type { ActionUi, RecordMode } from '../../actions/types';
 import { applyAutoNumbers } from '../../core/auto-number/generate';
 import type { DataProvider } from '../../core/data/provider';
+import type { RequestFn } from '../../../protocol/http';
+import { sendForm, type FormSubmitSchema, type SendOutcome } from './submit-target';
 import { validationWarning } from './validation';
 import '../../actions';
 
@@ -30,6 +33,8 @@ export interface RecordFormOptions {
   session?: number;
   /** false: do not build the form (a closed modal). */
   enabled?: boolean;
+  /** Send as this says instead of saving the record (the form node's `submit`). */
+  sendTo?: { submit: FormSubmitSchema; request: RequestFn; userId?: string; onSent?: () => void };
 }
 
 export interface RecordForm {
@@ -38,7 +43,7 @@ export interface RecordForm {
   /** The message shown when the record could not be loaded. */
   failure?: string;
   readOnly: boolean;
-  submit(): Promise<SaveOutcome | 'invalid' | undefined>;
+  submit(): Promise<SaveOutcome | SendOutcome | 'invalid' | undefined>;
 }
 
 const isBlank = (v: unknown) => v === undefined || v === null || v === '';
@@ -81,7 +86,7 @@ export function useRecordForm(options: RecordFormOptions): RecordForm {
     };
   }, [action, mode, provider, id, idKey, enabled, options.session]);
 
-  async function submit(): Promise<SaveOutcome | 'invalid' | undefined> {
+  async function submit(): Promise<SaveOutcome | SendOutcome | 'invalid' | undefined> {
     const { form } = state;
     if (!form || action.readOnly) return undefined;
     const updating = !isBlank(form.values[idKey]);
@@ -96,7 +101,21 @@ export function useRecordForm(options: RecordFormOptions): RecordForm {
       ui.warning(validationWarning(errors, latest.current.fields, ui.lang) ?? thrownMessage(errors, ui.lang));
       return 'invalid';
     }
-    const outcome = await saveRecord({ provider, values, idKey, fields: latest.current.fields, ui, guard });
+    const { sendTo, fields } = latest.current;
+    if (sendTo) {
+      const sent = await sendForm({
+        ...sendTo,
+        values,
+        provider,
+        recordId: mode === 'edit' ? id : undefined,
+        fields,
+        ui,
+        guard,
+      });
+      if (sent === 'sent') sendTo.onSent?.();
+      return sent;
+    }
+    const outcome = await saveRecord({ provider, values, idKey, fields, ui, guard });
     if (outcome === 'created' || outcome === 'updated') latest.current.onSaved?.(outcome);
     return outcome;
   }

@@ -10,6 +10,11 @@ export interface SlotProps {
   value?: unknown;
   onChange?: (value: unknown) => void;
   readOnly: boolean;
+  /**
+   * The slot's form, for a piece that depends on another field (an SMS code is sent to the mobile
+   * entered above it): read a value, or validate a field and learn whether it passed.
+   */
+  form?: { valueOf(key: string): unknown; validate(key: string): Promise<boolean> };
 }
 
 const slots = new Map<string, ComponentType<SlotProps>>();
