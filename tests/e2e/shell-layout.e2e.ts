@@ -144,7 +144,8 @@ test('the personal center opens on the tab the avatar popover names', async () =
   await page.getByLabel('原密码').fill('Tessera@2026');
   await page.getByLabel('新密码', { exact: true }).fill('short');
   await page.getByRole('button', { name: '保存' }).click();
-  await page.getByText('密码须为 8–120 位，且同时包含字母和数字').waitFor();
+  // Under the field (exact: the runtime's notice repeats it after the field's title, 新密码密码须为…).
+  await page.getByText('密码须为 8–120 位，且同时包含字母和数字', { exact: true }).waitFor();
   await screenshot(page, 'shell-personal-password-zh');
   await page.getByRole('tab', { name: '基本信息' }).click();
   await page.getByLabel('姓名').waitFor();
