@@ -18,7 +18,12 @@ export const postgres: DialectSpec = {
   name: 'postgres',
   open(url) {
     // cursor: Kysely's .stream() reads through a server-side cursor (exports of 100k rows).
-    return new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 10, types }), cursor: Cursor });
+    const pool = new pg.Pool({ connectionString: url, max: 10, types });
+    // An idle connection the server ends (a restart, pg_terminate_backend, a dropped database) makes
+    // the pool emit 'error'; unheard, that event would crash the whole process. The pool has already
+    // discarded the connection and opens a new one on the next query, so a warning is all it needs.
+    pool.on('error', (error) => process.emitWarning(`PostgreSQL closed an idle connection: ${error.message}`));
+    return new PostgresDialect({ pool, cursor: Cursor });
   },
   likeOperator: 'ilike',
   bigText: 'text',
