@@ -3,8 +3,7 @@
  * (runtime/nodes/components.ts). A type with no component, or a node that throws while rendering,
  * shows a visible error box in its place; the rest of the page keeps working.
  */
-import { Alert } from 'antd';
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Component, lazy, Suspense, type ErrorInfo, type ReactNode } from 'react';
 import { textOf, type PageNode, type PageSchema } from '../../protocol/page-schema';
 import '../nodes/components';
 import { getNodeComponent } from './bindings';
@@ -17,6 +16,17 @@ export interface PageRendererProps {
   showTitle?: boolean;
   /** The record a form node opens in edit/detail mode, when the route names one. */
   recordId?: string;
+}
+
+// antd's Alert is fetched only when a page has a broken node: a working page never shows it. Until
+// it arrives the same message shows as plain text, so the failure is never invisible.
+const NodeErrorAlert = lazy(() => import('./NodeErrorAlert'));
+function NodeError({ message }: { message: string }) {
+  return (
+    <Suspense fallback={<div role="alert">{message}</div>}>
+      <NodeErrorAlert message={message} />
+    </Suspense>
+  );
 }
 
 class NodeBoundary extends Component<
@@ -50,14 +60,10 @@ function NodeView({ node, recordId }: { node: PageNode; recordId?: string }) {
   const type = typeof node?.type === 'string' ? node.type : String(node?.type);
   const NodeComponent = getNodeComponent(type);
   if (!NodeComponent) {
-    return <Alert type="error" showIcon role="alert" message={t('runtime.page.unknownNode', { type })} />;
+    return <NodeError message={t('runtime.page.unknownNode', { type })} />;
   }
   return (
-    <NodeBoundary
-      fallback={(error) => (
-        <Alert type="error" showIcon role="alert" message={t('runtime.page.nodeError', { message: error.message })} />
-      )}
-    >
+    <NodeBoundary fallback={(error) => <NodeError message={t('runtime.page.nodeError', { message: error.message })} />}>
       <NodeComponent node={node} recordId={recordId} />
     </NodeBoundary>
   );

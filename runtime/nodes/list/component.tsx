@@ -4,7 +4,7 @@
  * column, export and import dialogs. State and rules live in the headless controller
  * (runtime/core/list), data behind the provider, each action in runtime/actions; this file wires.
  */
-import { Alert, Button, message } from 'antd';
+import { Alert, Button } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { textOf } from '../../../protocol/page-schema';
 import { deleteSelected } from '../../actions/batch-delete';
@@ -22,12 +22,12 @@ import { buildExportArgs, exportableFields, importFields } from '../../core/list
 import { useRuntime, useT } from '../../react/context';
 import { Heading } from '../../react/Heading';
 import { useActionUi } from '../form/action-ui';
-import { ColumnSettings, useHiddenColumns } from './ColumnSettings';
+import { useHiddenColumns } from './use-hidden-columns';
 import { DEFAULT_ACTIONS, type ListNodeSchema, type ListView } from './definition';
 import { ListTable, ROW_ACTIONS, VIRTUAL_ROWS, type RowAction } from './ListTable';
 import { ListToolbar } from './ListToolbar';
 // Fetched on first use (Formily, the widgets, the dialogs, other views): not needed for the table's first paint.
-import { CardView, ExportDialog, GanttView, ImportDialog, RecordModal, SearchBar } from './lazy-parts';
+import { CardView, ColumnSettings, ExportDialog, GanttView, ImportDialog, RecordModal, SearchBar } from './lazy-parts';
 import { useDictOptions, useListController } from './use-list';
 
 type Dialog = 'columns' | 'export' | 'import' | undefined;
@@ -35,8 +35,8 @@ type Dialog = 'columns' | 'export' | 'import' | undefined;
 export function ListNode({ node }: { node: ListNodeSchema }) {
   const runtime = useRuntime();
   const t = useT();
-  const [ui, holder] = useActionUi();
-  const [notices, noticeHolder] = message.useMessage();
+  // One lazily mounted holder for the confirm dialog and every notice, the export progress too.
+  const [ui, holder, notices] = useActionUi();
   const roleIds = runtime.user?.roleIds;
   const idKey = node.idKey ?? node.dataSource.idKey ?? 'id';
   // STATIC rows are compared by reference: serialising 10k rows on every render costs frames.
@@ -139,8 +139,8 @@ export function ListNode({ node }: { node: ListNodeSchema }) {
       ? { importTemplateId: node.importTemplateId }
       : { fields: importFields(fields, runtime.lang) };
   const progress = (text: string) => {
-    void notices.open({ key: 'tessera-export', type: 'loading', content: text, duration: 0 });
-    return () => notices.destroy('tessera-export');
+    notices.open('tessera-export', text);
+    return () => notices.close('tessera-export');
   };
   const runExport = async (chosen: ExportField[]) => {
     setBusy(true);
@@ -182,7 +182,6 @@ export function ListNode({ node }: { node: ListNodeSchema }) {
   return (
     <div className="tessera-list" data-node-key={node.key}>
       {holder}
-      {noticeHolder}
       <div className="tessera-list-header" style={{ display: 'flex', alignItems: 'center', marginBottom: 16 }}>
         {(node.showTitle ?? !!title) && (
           <Heading level={5} style={{ margin: 0, flex: 1 }}>

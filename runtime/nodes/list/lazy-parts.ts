@@ -6,6 +6,7 @@
  */
 import { createElement } from 'react';
 import { lazyComponent } from '../../react/lazy-component';
+import type { ColumnSettings as ColumnSettingsType } from './ColumnSettings';
 import type { ExportDialog as ExportDialogType } from './ExportDialog';
 import type { ImportDialog as ImportDialogType } from './ImportDialog';
 import type { RecordModal as RecordModalType } from './RecordModal';
@@ -30,6 +31,10 @@ export const SearchBar = lazyComponent<Parameters<typeof SearchBarType>[0]>(
 );
 export const RecordModal = lazyComponent<Parameters<typeof RecordModalType>[0]>(
   () => import('./RecordModal').then((m) => m.RecordModal),
+  nothing,
+);
+export const ColumnSettings = lazyComponent<Parameters<typeof ColumnSettingsType>[0]>(
+  () => import('./ColumnSettings').then((m) => m.ColumnSettings),
   nothing,
 );
 export const ExportDialog = lazyComponent<Parameters<typeof ExportDialogType>[0]>(
