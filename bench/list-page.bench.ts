@@ -158,6 +158,8 @@ async function appDownload(): Promise<void> {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const fmt = (n: number) => n.toFixed(1);
+/** The spread of single loads: on a shared machine a median alone hides how noisy a run was. */
+const range = (values: number[]) => `[${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)}]`;
 
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'tessera-list-bench-'));
@@ -179,8 +181,11 @@ async function main() {
       const s = samples[name];
       console.log(
         `  ${name.padEnd(8)} first row painted ${fmt(median(s.map((x) => x.firstRowMs)))} ms ` +
-          `(own code started at ${fmt(median(s.map((x) => x.scriptMs)))} ms), select-all ` +
-          `${fmt(median(s.map((x) => x.selectAllMs)))} ms, rows in DOM ${s[0].rowsInDom}, ${s[0].selected}`,
+          `${range(s.map((x) => x.firstRowMs))} ` +
+          `(own code started at ${fmt(median(s.map((x) => x.scriptMs)))} ms; code start → first row ` +
+          `${fmt(median(s.map((x) => x.firstRowMs - x.scriptMs)))} ms ${range(s.map((x) => x.firstRowMs - x.scriptMs))}), ` +
+          `select-all ${fmt(median(s.map((x) => x.selectAllMs)))} ms ${range(s.map((x) => x.selectAllMs))}, ` +
+          `rows in DOM ${s[0].rowsInDom}, ${s[0].selected}`,
       );
     }
     const ratio = median(samples.list.map((x) => x.firstRowMs)) / median(samples.baseline.map((x) => x.firstRowMs));
