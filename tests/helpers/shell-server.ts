@@ -8,10 +8,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { get } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as undici from 'undici';
+import { freePort } from './free-port';
 
 export const SHELL_CAPTCHA = 'C0DE';
 
@@ -20,17 +20,6 @@ export interface ShellServer {
   origin: string;
   logs: () => string;
   stop: () => Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 export async function startShellServer(env: Record<string, string> = {}): Promise<ShellServer> {
