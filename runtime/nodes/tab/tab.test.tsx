@@ -110,6 +110,8 @@ describe('tab node: the open pane in the page address, host conditions, fresh pa
     fireEvent.change(field()!, { target: { value: '写了一半' } });
     fireEvent.click(screen.getByText('修改密码'));
     await waitFor(() => expect(activeTab()).toBe('修改密码'));
+    // Once the new pane's input is there (widgets load on first use), it is the only one: the pane left is gone.
+    await waitFor(() => expect(field()).toBeTruthy());
     expect(document.querySelectorAll('.ant-tabs-tabpane input')).toHaveLength(1);
     fireEvent.click(screen.getByText('基本信息'));
     await waitFor(() => expect(field()!.value).toBe(''));
