@@ -46,3 +46,23 @@ describe('qrContent states', () => {
     expect(qrContent(42)).toEqual({ state: 'ok', raw: '42', payload: '42', encrypted: false });
   });
 });
+
+describe('decodeQrPayload refuses what this key did not write', () => {
+  const mine = '0123456789abcdeffedcba9876543210';
+  const theirs = 'fedcba98765432100123456789abcdef';
+
+  it('never decodes another key’s payload (CBC padding alone let 1 in 256 through as garbage)', () => {
+    for (let i = 0; i < 600; i++) {
+      expect(decodeQrPayload(encryptQrText(`ticket ${i} 工单 🚀`, theirs), mine)).toBeUndefined();
+    }
+  });
+
+  it('refuses a payload with one character changed, in the ciphertext or in the tag', () => {
+    const payload = encryptQrText('A-1', mine);
+    const flip = (at: number) => payload.slice(0, at) + (payload[at] === '0' ? '1' : '0') + payload.slice(at + 1);
+    expect(decodeQrPayload(payload, mine)).toBe('A-1');
+    expect(decodeQrPayload(flip(QR_PREFIX.length + 40), mine)).toBeUndefined();
+    expect(decodeQrPayload(flip(payload.length - 1), mine)).toBeUndefined();
+    expect(decodeQrPayload(payload.slice(0, -32), mine)).toBeUndefined();
+  });
+});
