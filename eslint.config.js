@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'data', '.tmp', 'test-results', 'bench/results'] },
+  { ignores: ['dist', 'dist-server*', 'node_modules', 'data', '.tmp', 'test-results', 'bench/results'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

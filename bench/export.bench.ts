@@ -2,14 +2,17 @@
  * Export of 100k rows × 10 columns: our endpoint (POST api/common/customer/export over HTTP,
  * session, list-query parsing, labels, date formatting, formula guard, streaming to the socket)
  * against the raw exceljs streaming writer fed by a better-sqlite3 iterator over the same rows.
- * Each side runs in its own child process, so its peak RSS (maxRSS) and CPU time are its own; the
- * endpoint's HTTP client runs in a third process. Run:
+ * The endpoint is the real server as `npm start` runs it (`node dist-server/main.js`, built here by
+ * scripts/build-server.mjs into .tmp/), in its own process; its peak RSS and CPU time are read
+ * from /proc (Linux). The raw writer runs in a child process of its own (maxRSS, cpuUsage), and the
+ * endpoint's HTTP client in a third. Run:
  *   npx tsx bench/export.bench.ts        (BENCH_ROWS=100000, BENCH_ROUNDS=2)
- *   BENCH_PRECOMPILED=1 npx tsx bench/export.bench.ts   (the server bundled by esbuild, run without tsx)
+ *   BENCH_SERVER=tsx npx tsx bench/export.bench.ts        (the server through tsx, as before 2026-11-22)
+ *   BENCH_SOURCE_MAPS=1 npx tsx bench/export.bench.ts     (the server with node --enable-source-maps)
  * Targets: time ratio (endpoint / raw) ≤ 1.2x, endpoint peak RSS < 300 MB.
  */
-import { fork } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { fork, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +20,7 @@ import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import ExcelJS from 'exceljs';
+import { freePort } from '../tests/helpers/free-port';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
@@ -120,43 +124,122 @@ const EXPORT_BODY = JSON.stringify({
   sorts: [{ key: 'create_at', order: 'asc' }],
 });
 
-/** What the endpoint child reports: its own CPU and memory (the client runs in another process). */
-type ServerSide = Pick<Result, 'cpuMs' | 'maxRssMb' | 'startRssMb'>;
+/** The server under measurement, as `npm start` runs it unless BENCH_SERVER=tsx asks for the old way. */
+const SERVER_MODE = process.env.BENCH_SERVER === 'tsx' ? 'tsx' : 'bundle';
+/** BENCH_SOURCE_MAPS=1: node --enable-source-maps (stack traces in TypeScript positions), to price it. */
+const SOURCE_MAPS = process.env.BENCH_SOURCE_MAPS === '1';
+const REPO = fileURLToPath(new URL('..', import.meta.url));
+/** Clock ticks per second of /proc/<pid>/stat's CPU times. */
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
 
 /**
- * The endpoint child: the real server on loopback. It signs in, reports { address, token } and
- * waits; the export request comes from the client child, so this process's CPU time is the
- * server's alone. On "done" it reports CPU time since the request was sent and its peak RSS.
+ * The server process's own counters from Linux /proc (it is a plain `node` process we do not
+ * control from inside): peak RSS (VmHWM, the same high-water mark maxRSS reports), current RSS, and
+ * CPU time (user + system).
  */
-async function endpoint(url: string): Promise<void> {
-  const { loadConfig } = await import('../server/config');
-  const { buildApp } = await import('../server/app');
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATABASE_URL: url,
-    TESSERA_TEST_CAPTCHA: CAPTCHA,
+function processCounters(pid: number): { maxRssMb: number; rssMb: number; cpuMs: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+  // Fields after the command name (which is in parentheses and may hold spaces): utime and stime
+  // are the 14th and 15th of the line, the 12th and 13th after the closing parenthesis.
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return { maxRssMb: kb('VmHWM') / 1024, rssMb: kb('VmRSS') / 1024, cpuMs: (ticks * 1000) / CLOCK_TICKS };
+}
+
+/** The server bundle, built by scripts/build-server.mjs (what `npm start` runs) into a folder of our own. */
+let bundleDir: string | undefined;
+function serverBundle(): string {
+  if (bundleDir) return bundleDir;
+  // Inside the repository, so the bundle's package imports resolve to node_modules/ as dist-server's do.
+  const dir = join(REPO, '.tmp', `export-bench-server-${process.pid}`);
+  const build = spawnSync(process.execPath, ['scripts/build-server.mjs', dir], { cwd: REPO, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('server build failed');
+  return (bundleDir = dir);
+}
+
+interface RunningServer {
+  pid: number;
+  address: string;
+  token: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The endpoint: the real server (server/main.ts's startup: config, migrations, seed check, listen)
+ * in its own process on loopback, exactly as `npm start` runs it — `node dist-server/main.js` —
+ * or through tsx with BENCH_SERVER=tsx. Signed in over HTTP; the demo app's envelope is off.
+ */
+async function startServer(url: string, dir: string): Promise<RunningServer> {
+  const flags = [
+    ...(SOURCE_MAPS ? ['--enable-source-maps'] : []),
+    // BENCH_PROFILE=<dir>: a V8 CPU profile of the server.
+    ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []),
+  ];
+  const args =
+    SERVER_MODE === 'tsx'
+      ? [...flags, '--import', 'tsx', 'server/main.ts']
+      : [...flags, join(serverBundle(), 'main.js')];
+  const port = await freePort();
+  const { NODE_OPTIONS: _loaders, ...env } = process.env;
+  let output = '';
+  const child = spawn(process.execPath, args, {
+    cwd: REPO,
+    env: {
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dir,
+      DATABASE_URL: url,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      TESSERA_TEST_CAPTCHA: CAPTCHA,
+      WEB_DIST_DIR: join(dir, 'no-dist'),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const app = await buildApp({ config, envelope: false, distDir: '.tmp/no-dist' });
-  const code = (await app.inject({ url: '/api/auth/getPicCode?identify=demo' })).json().data.codeKey;
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { identify: 'demo', account: 'admin', password: 'Tessera@2026', codeKey: code, code: CAPTCHA },
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const address = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    const up = await fetch(`${address}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (up) break;
+    if (Date.now() > deadline) throw new Error(`server did not answer within 120 s:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const json = async (path: string, body?: unknown) => {
+    const response = await fetch(`${address}${path}`, {
+      method: body ? 'POST' : 'GET',
+      headers: body ? { 'content-type': 'application/json' } : {},
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    return (await response.json()) as { code: string; data: any };
+  };
+  const code = (await json('/api/auth/getPicCode?identify=demo')).data.codeKey as string;
+  const login = await json('/api/auth/login', {
+    identify: 'demo',
+    account: 'admin',
+    password: 'Tessera@2026',
+    codeKey: code,
+    code: CAPTCHA,
   });
-  const token = login.json().data.token as string;
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  const startRssMb = rssMb();
-  let cpu = process.cpuUsage();
-  process.on('message', async (message: { type: string }) => {
-    if (message.type === 'start') cpu = process.cpuUsage();
-    if (message.type !== 'done') return;
-    const cpuUsed = cpuMs(cpu);
-    await app.close();
-    const result: ServerSide = { cpuMs: cpuUsed, maxRssMb: process.resourceUsage().maxRSS / 1024, startRssMb };
-    process.send!(result, undefined, {}, () => process.exit(0));
-  });
-  process.send!({ address, token });
+  if (!login.data?.token) throw new Error(`sign-in failed: ${JSON.stringify(login)}\n${output}`);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    pid: child.pid!,
+    address,
+    token: login.data.token as string,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
 }
 
 /** The client child: POSTs the export over HTTP and drains the reply into a counting sink. */
@@ -213,34 +296,9 @@ async function raw(url: string): Promise<Result> {
   };
 }
 
-/** Bundled server for BENCH_PRECOMPILED=1: this file with the server inlined, run without tsx. */
-let precompiled: string | undefined;
-async function bundle(): Promise<string> {
-  if (precompiled) return precompiled;
-  const { build } = await import('esbuild');
-  // Inside the repository, so the bundle's bare imports resolve to node_modules/.
-  const out = join(fileURLToPath(new URL('..', import.meta.url)), '.tmp', `export-bench-${process.pid}.mjs`);
-  await build({
-    entryPoints: [fileURLToPath(import.meta.url)],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    outfile: out,
-    logLevel: 'warning',
-  });
-  return (precompiled = out);
-}
-
-function fork1<T>(mode: string, args: string[], options: { script?: string; profile?: boolean } = {}) {
-  // BENCH_PROFILE=<dir>: a V8 CPU profile of the endpoint child.
-  const profile =
-    process.env.BENCH_PROFILE && options.profile ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-  const child = fork(options.script ?? fileURLToPath(import.meta.url), ['child', mode, ...args], {
+function fork1<T>(mode: string, args: string[]) {
+  const child = fork(fileURLToPath(import.meta.url), ['child', mode, ...args], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    // The bundle is plain JavaScript: no tsx loader in that child.
-    execArgv: [...(options.script ? [] : process.execArgv), ...profile],
   });
   const messages: T[] = [];
   const waiters: ((message: T) => void)[] = [];
@@ -260,17 +318,17 @@ function fork1<T>(mode: string, args: string[], options: { script?: string; prof
   return { child, next, exited };
 }
 
-async function runChild(mode: 'endpoint' | 'raw', url: string): Promise<Result> {
+async function runChild(mode: 'endpoint' | 'raw', url: string, dir: string): Promise<Result> {
   if (mode === 'raw') return fork1<Result>('raw', [url]).next();
-  const script = process.env.BENCH_PRECOMPILED === '1' ? await bundle() : undefined;
-  const server = fork1<{ address: string; token: string } | ServerSide>('endpoint', [url], { script, profile: true });
-  const { address, token } = (await server.next()) as { address: string; token: string };
-  server.child.send({ type: 'start' });
-  const request = await fork1<Pick<Result, 'ms' | 'bytes'>>('client', [address, token]).next();
-  server.child.send({ type: 'done' });
-  const side = (await server.next()) as ServerSide;
-  await server.exited;
-  return { ...request, ...side };
+  const server = await startServer(url, dir);
+  try {
+    const before = processCounters(server.pid);
+    const request = await fork1<Pick<Result, 'ms' | 'bytes'>>('client', [server.address, server.token]).next();
+    const after = processCounters(server.pid);
+    return { ...request, cpuMs: after.cpuMs - before.cpuMs, maxRssMb: after.maxRssMb, startRssMb: before.rssMb };
+  } finally {
+    await server.stop();
+  }
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -278,19 +336,19 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 async function main(): Promise<void> {
   if (process.argv[2] === 'child') {
     const mode = process.argv[3];
-    if (mode === 'endpoint') return endpoint(process.argv[4]!);
     const result = mode === 'client' ? await client(process.argv[4]!, process.argv[5]!) : await raw(process.argv[4]!);
     process.send!(result, undefined, {}, () => process.exit(0));
     return;
   }
   const dir = mkdtempSync(join(tmpdir(), 'tessera-export-bench-'));
   try {
-    console.log(`preparing ${ROWS} rows...`);
+    console.log(`preparing ${ROWS} rows (server: ${SERVER_MODE}${SOURCE_MAPS ? ' --enable-source-maps' : ''})...`);
     const url = await prepare(dir);
+    if (SERVER_MODE === 'bundle') serverBundle();
     const results: Record<'endpoint' | 'raw', Result[]> = { endpoint: [], raw: [] };
     for (let round = 0; round < ROUNDS; round++) {
       for (const mode of ['raw', 'endpoint'] as const) {
-        const result = await runChild(mode, url);
+        const result = await runChild(mode, url, dir);
         results[mode].push(result);
         console.log(
           `round ${round + 1} ${mode.padEnd(8)} ${result.ms.toFixed(0)} ms (CPU ${result.cpuMs.toFixed(0)} ms), ${(result.bytes / 1e6).toFixed(1)} MB, peak RSS ${result.maxRssMb.toFixed(0)} MB (${result.startRssMb.toFixed(0)} MB before the export)`,
@@ -312,7 +370,7 @@ async function main(): Promise<void> {
     );
   } finally {
     rmSync(dir, { recursive: true, force: true });
-    if (precompiled) rmSync(precompiled, { force: true });
+    if (bundleDir) rmSync(bundleDir, { recursive: true, force: true });
   }
 }
 

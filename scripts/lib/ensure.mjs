@@ -1,7 +1,7 @@
 // Shared by `npm start` and `npm test`: a fresh clone needs nothing but Node and npm. These helpers
 // use only Node built-ins because they run before dependencies exist.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const root = new URL('../..', import.meta.url).pathname;
@@ -59,4 +59,32 @@ export function ensureBuild({ force = false } = {}) {
   if (!force && built && built >= sources) return;
   console.log('Building the web app (vite build)…');
   if (run('npx', ['vite', 'build', '--logLevel', 'warn']) !== 0) process.exit(1);
+}
+
+/**
+ * True when dist-server/ holds a complete bundle newer than every source it was built from (the
+ * list esbuild's metafile gave, scripts/build-server.mjs) and than the lock file. A source that no
+ * longer exists also means a rebuild: an import moved.
+ */
+export function serverBuildIsCurrent(outDir = join(root, 'dist-server')) {
+  const built = mtime(join(outDir, 'meta.json'));
+  if (!built || !existsSync(join(outDir, 'main.js'))) return false;
+  let sources;
+  try {
+    sources = JSON.parse(readFileSync(join(outDir, 'meta.json'), 'utf8')).sources;
+  } catch {
+    return false;
+  }
+  const inputs = [...sources, 'package-lock.json', 'scripts/build-server.mjs'];
+  return inputs.every((source) => {
+    const time = mtime(join(root, source));
+    return time > 0 && time <= built;
+  });
+}
+
+/** `npm run build:server` when dist-server/ is missing or older than the server sources it bundles. */
+export function ensureServerBuild({ force = false } = {}) {
+  if (!force && serverBuildIsCurrent()) return;
+  console.log('Building the server (esbuild)…');
+  if (run(process.execPath, ['scripts/build-server.mjs']) !== 0) process.exit(1);
 }

@@ -26,7 +26,7 @@ export type SqlJobResult =
   /** Sent once when the worker has loaded and listens. */
   | { ready: true };
 
-/** How long a freshly forked worker may take to load (tsx compiles it) before its job fails. */
+/** How long a freshly forked worker may take to load (under tsx it is compiled first) before its job fails. */
 const STARTUP_LIMIT_MS = 30_000;
 
 /** The statement ran past its time limit (or could not start within it) and was stopped. */
@@ -45,10 +45,20 @@ interface Pending {
   reject(error: Error): void;
 }
 
-const WORKER = fileURLToPath(new URL('./sqlite-sql-worker.ts', import.meta.url));
-// The worker is TypeScript like the server: load it through tsx, found from this package (resolved
-// on the first fork, so a server that never runs SQL mode never needs it).
-const tsxLoader = () => pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+/**
+ * Where the worker is and how to start it. Under tsx or vitest this module is its own .ts file and
+ * the worker is the .ts next to it, loaded through tsx (resolved on the first fork, so a server that
+ * never runs SQL mode never needs it). In the bundle `npm start` runs (scripts/build-server.mjs),
+ * this code lives in dist-server/main.js and the worker is the second entry point beside it, plain
+ * JavaScript run by node alone.
+ */
+function workerEntry(): { file: string; execArgv: string[] } {
+  if (import.meta.url.endsWith('.ts')) {
+    const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+    return { file: fileURLToPath(new URL('./sqlite-sql-worker.ts', import.meta.url)), execArgv: ['--import', tsx] };
+  }
+  return { file: fileURLToPath(new URL('./sqlite-sql-worker.js', import.meta.url)), execArgv: [] };
+}
 
 export class SqliteSqlWorker {
   private child?: ChildProcess;
@@ -136,8 +146,9 @@ export class SqliteSqlWorker {
 
   private ensureChild(): ChildProcess {
     if (this.child) return this.child;
-    const child = fork(WORKER, [this.file], {
-      execArgv: ['--import', tsxLoader()],
+    const worker = workerEntry();
+    const child = fork(worker.file, [this.file], {
+      execArgv: worker.execArgv,
       serialization: 'advanced',
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     });
