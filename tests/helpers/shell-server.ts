@@ -1,6 +1,7 @@
 /**
- * The real server (`server/main.ts`, as `npm start` runs it) in a child process on a free loopback
- * port with a fresh SQLite database, for the shell's client-side tests that run in happy-dom: the
+ * The real server (`server/main.ts`, the entry `npm start` bundles and runs; here through tsx, so
+ * tests run the sources as they are; tests/build/server-bundle.test.ts covers the bundle) in a child
+ * process on a free loopback port with a fresh SQLite database, for the shell's client-side tests that run in happy-dom: the
  * browser code under test (src/api, src/session, src/routes) talks to it over real HTTP, with the
  * envelope on. The server cannot run inside happy-dom itself (its globals replace Node's URL).
  * Picture codes are SHELL_CAPTCHA (TESSERA_TEST_CAPTCHA, NODE_ENV=test only).

@@ -1,6 +1,7 @@
 /**
- * Starts the real server (the same entry `npm start` runs) on a free loopback port with a fresh
- * SQLite database, and stops it afterwards.
+ * Starts the real server (server/main.ts, the entry `npm start` bundles and runs; here through tsx, so
+ * the tests run the sources as they are — tests/build/server-bundle.test.ts covers the bundle) on a
+ * free loopback port with a fresh SQLite database, and stops it afterwards.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
