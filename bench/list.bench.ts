@@ -28,7 +28,8 @@ import { startTestApp, type TestApp } from '../tests/helpers/app';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 60);
-const ROUNDS = 5;
+/** Rounds of the alternating loops (medians over them); more on a busy machine. */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 100);
 const PAGE = 20;
 /** BENCH_ONLY=page: only the scenarios whose name contains it. */

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { loggerOptions } from './logger';
 
 const lines: string[] = [];
 let app: FastifyInstance;
@@ -32,4 +33,19 @@ it('redacts secrets from logged objects', () => {
 it('does not log the authorization header of a request', async () => {
   await app.inject({ url: '/api/health', headers: { authorization: 'secret-token-value-0123456789' } });
   expect(lines.join('')).not.toContain('secret-token-value');
+});
+
+it('builds no logger at all for LOG_LEVEL=silent (nothing to write, no per-request child logger)', async () => {
+  expect(loggerOptions({ logLevel: 'silent' })).toBe(false);
+  expect(loggerOptions({ logLevel: 'info' })).toMatchObject({ level: 'info' });
+  const silent = await buildApp({
+    config: loadConfig({ DATABASE_URL: 'sqlite::memory:', LOG_LEVEL: 'silent' }),
+    distDir: '.tmp/no-dist',
+  });
+  try {
+    const reply = await silent.inject({ url: '/api/health' });
+    expect(reply.statusCode).toBe(200);
+  } finally {
+    await silent.close();
+  }
 });

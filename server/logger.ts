@@ -26,7 +26,14 @@ export const REDACT_PATHS = [
   '*.qrKey',
 ];
 
+/**
+ * Fastify's logger option. LOG_LEVEL=silent answers false, not a pino logger at level silent: with
+ * a logger Fastify builds a child logger per request and listens for each response's end to time
+ * it (~20 µs of CPU per request, docs/benchmarks.md "List endpoint"), all to write nothing.
+ * request.log is then Fastify's no-op logger.
+ */
 export function loggerOptions(config: Pick<Config, 'logLevel'>, stream?: { write(line: string): void }) {
+  if (config.logLevel === 'silent') return false;
   return {
     level: config.logLevel,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },

@@ -10,6 +10,9 @@ export function langOf(request: FastifyRequest): Lang {
   return request.headers[Headers.LANG] === 'en' ? 'en' : 'zh';
 }
 
+/** The success message in each language, worked out once instead of per reply. */
+const OK_MESSAGE: Record<Lang, string> = { zh: translate('zh', 'server.ok'), en: translate('en', 'server.ok') };
+
 export function ok<T>(request: FastifyRequest, data: T) {
-  return { code: ResultCode.SUCCESS, message: translate(langOf(request), 'server.ok'), data };
+  return { code: ResultCode.SUCCESS, message: OK_MESSAGE[langOf(request)], data };
 }

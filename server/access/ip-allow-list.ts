@@ -16,12 +16,13 @@
  * database (docs/decisions.md "IP allow list").
  */
 import { BlockList, isIP } from 'node:net';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { ResultCode } from '../../protocol/codes';
 import { Headers } from '../../protocol/http';
 import type { ServerContext } from '../context';
 import { ApiError } from '../errors';
 import type { AppRow } from '../platform/apps';
+import { matchedRoute } from './route';
 
 /** More entries than an admin types by hand; bounds the work of one save and one check. */
 export const MAX_ENTRIES = 200;
@@ -137,18 +138,28 @@ async function appsNamed(ctx: ServerContext, request: FastifyRequest): Promise<A
   return found.filter((app): app is AppRow => app !== undefined);
 }
 
-/** preHandler, after the session hook (it needs request.auth). */
+/**
+ * preHandler, after the session hook (it needs request.auth). A signed-in call is checked
+ * synchronously against its session's app (no promise per request); a public call looks up the
+ * apps it names first.
+ */
 export function ipAllowListHook(ctx: ServerContext, cache = new AllowListCache()) {
-  return async function ipAllowList(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-    if (request.is404 || !request.url.startsWith('/api/')) return;
-    if (EXEMPT_ROUTES.has(request.routeOptions.url ?? '')) return;
-    const apps = request.auth ? [request.auth.app] : await appsNamed(ctx, request);
+  const check = (request: FastifyRequest, route: string, apps: readonly AppRow[]): void => {
     for (const app of apps) {
       const allowList = cache.of(app);
       if (allowList && !allows(allowList, request.ip)) {
-        request.log.warn({ appId: app.id, ip: request.ip, url: request.routeOptions.url }, 'ip not on allow list');
+        request.log.warn({ appId: app.id, ip: request.ip, url: route }, 'ip not on allow list');
         throw blocked();
       }
     }
+  };
+  return function ipAllowList(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) {
+    if (request.is404 || !request.url.startsWith('/api/')) return done();
+    const route = matchedRoute(request).url;
+    if (EXEMPT_ROUTES.has(route)) return done();
+    if (!request.auth) return appsNamed(ctx, request).then((apps) => check(request, route, apps));
+    // A refusal thrown here reaches the error handler like a rejected async hook's.
+    check(request, route, [request.auth.app]);
+    return done();
   };
 }

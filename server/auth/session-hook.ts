@@ -5,9 +5,10 @@
  * 200, which the client treats as "sign out". A session due for renewal gets a new token in the
  * `authorization` response header.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { ResultCode } from '../../protocol/codes';
 import { Headers } from '../../protocol/http';
+import { matchedRoute } from '../access/route';
 import type { ServerContext } from '../context';
 import { ApiError } from '../errors';
 import type { AppRow } from '../platform/apps';
@@ -50,7 +51,7 @@ export function requireAuth(request: FastifyRequest): RequestAuth {
  */
 export function requireSealed(ctx: ServerContext, request: FastifyRequest, app: Pick<AppRow, 'encrypt'>): void {
   if (!ctx.envelope || Number(app.encrypt) !== 1 || request.envelope) return;
-  if (request.routeOptions.config?.envelope === 'optional') return;
+  if (matchedRoute(request).config?.envelope === 'optional') return;
   throw new ApiError(ResultCode.BAD_REQUEST, 'error.badEnvelope', {}, 400);
 }
 
@@ -63,7 +64,7 @@ export function requireSealed(ctx: ServerContext, request: FastifyRequest, app: 
 export function maySystemWrite(request: FastifyRequest, prefix: string): boolean {
   if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return false;
   if (request.is404) return false;
-  const route = request.routeOptions.url ?? '';
+  const route = matchedRoute(request).url;
   if (!route.startsWith('/api/common/:table')) return true;
   if (/\/(list|export|downloadTemplate)\/?$/.test(route)) return false;
   const table = (request.params as { table?: unknown } | undefined)?.table;
@@ -79,13 +80,16 @@ function markSystemWrite(ctx: ServerContext, request: FastifyRequest, reply: Fas
   reply.raw.once('close', end);
 }
 
-/** Session, user and roles of a token: the cached entry, else loaded (and cached when allowed). */
-async function load(ctx: ServerContext, users: Users, token: string): Promise<AuthEntry | undefined> {
+/** Session, user and roles of a token from the cache (a cached session still expires on time). */
+function cached(ctx: ServerContext, hash: string): AuthEntry | 'expired' | undefined {
+  const hit = ctx.sessions.cache.get(hash);
+  if (!hit) return undefined;
+  return hit.session.expires_at > ctx.now() ? hit : 'expired';
+}
+
+/** Session, user and roles of a token loaded from the database (and cached when allowed). */
+async function load(ctx: ServerContext, users: Users, token: string, hash: string): Promise<AuthEntry | undefined> {
   const cache = ctx.sessions.cache;
-  const hash = sha256(token);
-  const hit = cache.get(hash);
-  // A cached session still expires on time.
-  if (hit) return hit.session.expires_at > ctx.now() ? hit : undefined;
   const mark = cache.mark();
   const session = await ctx.sessions.find(token);
   if (!session) return undefined;
@@ -96,23 +100,40 @@ async function load(ctx: ServerContext, users: Users, token: string): Promise<Au
   return entry;
 }
 
+/** The session of a request with a token: request.auth, and a renewed token when due. */
+async function authenticate(
+  ctx: ServerContext,
+  users: Users,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+): Promise<void> {
+  const hash = sha256(token);
+  // A warm token is answered from the cache without the extra promise of load().
+  const hit = cached(ctx, hash);
+  const entry = hit === 'expired' ? undefined : (hit ?? (await load(ctx, users, token, hash)));
+  if (!entry) throw logout();
+  const { session, user, roles } = entry;
+  const app = await ctx.apps.findById(session.app_id);
+  if (Number(user.status) !== 1 || !app) throw logout();
+  requireSealed(ctx, request, app);
+  request.auth = { session, user, roles, app, isAdmin: roles.some((r) => r.identify === 'admin') };
+  if (!ctx.sessions.renewalDue(session)) return;
+  const renewed = await ctx.sessions.renewIfDue(session);
+  if (renewed) {
+    request.auth.renewedTokenHash = sha256(renewed);
+    reply.header(Headers.AUTHORIZATION, renewed);
+  }
+}
+
+/** preHandler; public routes and non-API paths pass synchronously, without a promise. */
 export function sessionHook(ctx: ServerContext, users: Users) {
-  return async function resolveSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  return function resolveSession(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) {
     markSystemWrite(ctx, request, reply);
-    if (request.is404 || request.routeOptions.config?.public || !request.url.startsWith('/api/')) return;
+    if (request.is404 || matchedRoute(request).config?.public || !request.url.startsWith('/api/')) return done();
     const token = tokenFromHeader(request.headers[Headers.AUTHORIZATION]);
+    // Thrown here, it reaches the error handler like a rejected async hook's error.
     if (!token) throw logout();
-    const entry = await load(ctx, users, token);
-    if (!entry) throw logout();
-    const { session, user, roles } = entry;
-    const app = await ctx.apps.findById(session.app_id);
-    if (Number(user.status) !== 1 || !app) throw logout();
-    requireSealed(ctx, request, app);
-    request.auth = { session, user, roles, app, isAdmin: roles.some((r) => r.identify === 'admin') };
-    const renewed = await ctx.sessions.renewIfDue(session);
-    if (renewed) {
-      request.auth.renewedTokenHash = sha256(renewed);
-      reply.header(Headers.AUTHORIZATION, renewed);
-    }
+    return authenticate(ctx, users, request, reply, token);
   };
 }

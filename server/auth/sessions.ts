@@ -65,13 +65,18 @@ export class SessionStore {
     return row as SessionRow | undefined;
   }
 
+  /** Whether renewIfDue would renew: older than RENEW_AFTER_MS and not renewed yet (no query). */
+  renewalDue(session: SessionRow): boolean {
+    return session.renewed_at === null && this.now() - session.created_at >= RENEW_AFTER_MS;
+  }
+
   /**
    * A new token when the session is due for renewal, else undefined. The conditional update makes
    * sure that of several concurrent requests only one renews.
    */
   async renewIfDue(session: SessionRow): Promise<string | undefined> {
     const now = this.now();
-    if (session.renewed_at !== null || now - session.created_at < RENEW_AFTER_MS) return undefined;
+    if (!this.renewalDue(session)) return undefined;
     // The old session's row changes (renewed_at, shorter expiry): its cached copy must go.
     this.cache.forgetToken(session.token_hash);
     const renewed = await this.db.transaction().execute(async (trx) => {

@@ -8,30 +8,59 @@ import { can } from '../access/can';
 import { grantsOf } from '../access/grants';
 import type { ServerContext } from '../context';
 import type { TableInfo } from '../modules/table-info';
+import { bodyTextOf } from '../plugins/body-text';
 import { ok } from '../reply';
 import { resolveTarget, type Target } from './access';
-import { withDataErrors } from './db-errors';
-import { runListQuery, treeResult, type ListContext } from './query/build';
-import { parseListQuery, type ParsedListQuery } from './query/parse';
-import { resolveDataLimit } from './scope';
+import { toDataError } from './db-errors';
+import { runListQuery, treeResult, type ListContext, type Scope } from './query/build';
+import type { ParsedListQuery } from './query/parse';
+import { parseListQueryCached } from './query/parse-cache';
+import { resolveDataLimit, type DataLimit } from './scope';
 import type { Row } from './values';
+
+/** What resolveDataLimit answers when the body asks for no limit. */
+const NO_LIMIT: DataLimit = { kind: 'none' };
 
 const AS_IS = 0;
 const AS_BOOLEAN = 1;
 const AS_NUMBER = 2;
 
+const kindOf = (type: string) =>
+  type === 'boolean' ? AS_BOOLEAN : type === 'string' || type === 'text' ? AS_IS : AS_NUMBER;
+
+/** Whether a cell of this kind goes out as the driver read it. */
+const asRead = (kind: number, value: unknown) =>
+  value === null || (value !== undefined && (kind === AS_IS || (kind === AS_NUMBER && typeof value === 'number')));
+
+/** Whether every cell of every row already has its output type (plain loops: this runs per request). */
+function allAsRead(rows: Row[], names: string[], kinds: number[]): boolean {
+  for (const row of rows) {
+    for (let i = 0; i < names.length; i++) if (!asRead(kinds[i]!, row[names[i]!])) return false;
+  }
+  return true;
+}
+
 /**
- * A row as the client sees it, typed by the output columns (joined and aggregate ones too). How
- * each column decodes is worked out once per request, not per row and cell.
+ * The rows as the client sees them, typed by the output columns (joined and aggregate ones too):
+ * booleans from 0/1, numbers from the strings some drivers give for decimals and big integers, null
+ * for NULL. The page's SELECT lists exactly these columns, in this order, so when every cell is
+ * already right (SQLite's numbers, strings; no boolean column) the driver's rows go out as they
+ * are, without a copy. How each column decodes is worked out once per request, not per cell.
  */
-function decoder(query: ParsedListQuery): (row: Row) => Row {
-  const names = query.fields.map((f) => f.as);
-  const kinds = query.fields.map(({ column: { type } }) =>
-    type === 'boolean' ? AS_BOOLEAN : type === 'string' || type === 'text' ? AS_IS : AS_NUMBER,
-  );
-  return (row) => {
+function decodeRows(rows: Row[], fields: ParsedListQuery['fields']): Row[] {
+  const count = fields.length;
+  const names = new Array<string>(count);
+  const kinds = new Array<number>(count);
+  for (let i = 0; i < count; i++) {
+    names[i] = fields[i]!.as;
+    kinds[i] = kindOf(fields[i]!.column.type);
+  }
+  if (allAsRead(rows, names, kinds)) return rows;
+  const decoded = new Array<Row>(rows.length);
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r]!;
     const out: Row = {};
-    for (let i = 0; i < names.length; i++) {
+    for (let i = 0; i < count; i++) {
       const name = names[i]!;
       const value = row[name];
       const kind = kinds[i];
@@ -40,21 +69,30 @@ function decoder(query: ParsedListQuery): (row: Row) => Row {
       else if (kind === AS_NUMBER && typeof value !== 'number') out[name] = Number(value);
       else out[name] = value;
     }
-    return out;
-  };
+    decoded[r] = out;
+  }
+  return decoded;
 }
 
 /**
  * Tables a join may name: those of the registry the caller may read, by the same guard as the URL's
  * table (can()). Anything else answers "no such table", so hidden tables are not confirmed to exist.
  */
-function joinResolver(ctx: ServerContext, request: FastifyRequest, target: Target) {
-  const { auth } = target;
-  const visibleRows = new Map<TableInfo, readonly string[] | undefined>();
-  const resolve = async (name: string): Promise<TableInfo | undefined> => {
+class JoinTables {
+  /** Visible row ids of each resolved table (absent: all rows of the app). */
+  private readonly visibleRows = new Map<TableInfo, readonly string[] | undefined>();
+
+  constructor(
+    private readonly ctx: ServerContext,
+    private readonly request: FastifyRequest,
+    private readonly auth: Target['auth'],
+  ) {}
+
+  async resolve(name: string): Promise<TableInfo | undefined> {
+    const { ctx, auth } = this;
     const table = await ctx.registry.resolve(auth.app, name);
     if (!table) return undefined;
-    const grants = await grantsOf(ctx, request, auth);
+    const grants = await grantsOf(ctx, this.request, auth);
     const decision = can(
       grants,
       'read',
@@ -63,18 +101,19 @@ function joinResolver(ctx: ServerContext, request: FastifyRequest, target: Targe
         : { type: 'systemTable', table: table.name.slice(ctx.config.tablePrefix.length) },
     );
     if (!decision.allowed) return undefined;
-    visibleRows.set(table, decision.rows);
+    this.visibleRows.set(table, decision.rows);
     return table;
-  };
-  const scope = (table: TableInfo) => {
-    const rows = visibleRows.get(table);
+  }
+
+  scope(table: TableInfo): Scope {
+    const { auth } = this;
+    const rows = this.visibleRows.get(table);
     return {
       appId: auth.app.id,
       onlyId: table.ownRowOnly && !auth.isAdmin ? auth.user.id : undefined,
       ...(rows ? { onlyIds: rows } : {}),
     };
-  };
-  return { resolve, scope };
+  }
 }
 
 export async function listRows(
@@ -84,19 +123,27 @@ export async function listRows(
   body: unknown,
 ): Promise<{ list: Row[]; total: number }> {
   const { auth } = target;
-  const joins = joinResolver(ctx, request, target);
-  const query = await parseListQuery(body, target.table, joins.resolve);
-  const dataLimit = await resolveDataLimit(ctx.db.db, ctx.tables, auth, query.dataLimit);
+  const joins = new JoinTables(ctx, request, auth);
+  // The body's text (when the request's own body is listed) keys the parse cache.
+  const text = body === request.body ? bodyTextOf(request) : undefined;
+  const query = await parseListQueryCached(body, text, target.table, (name) => joins.resolve(name));
+  // No data limit asked for (most lists): the answer is known without the async resolver.
+  const dataLimit = query.dataLimit ? await resolveDataLimit(ctx.db.db, ctx.tables, auth, query.dataLimit) : NO_LIMIT;
   const listContext: ListContext = {
     db: ctx.db.db,
     likeOperator: ctx.db.spec.likeOperator,
-    joinScope: joins.scope,
+    joinScope(table) {
+      return joins.scope(table);
+    },
   };
   const scope = { ...target.scope, dataLimit, userTable: ctx.tables.user };
-  const result = await withDataErrors(ctx.db, target.table, () =>
-    runListQuery(listContext, target.table, scope, query),
-  );
-  const list = result.list.map(decoder(query));
+  let result: { list: Row[]; total: number };
+  try {
+    result = await runListQuery(listContext, target.table, scope, query);
+  } catch (error) {
+    throw toDataError(error, ctx.db, target.table);
+  }
+  const list = decodeRows(result.list, query.fields);
   return query.parentKey ? treeResult(list, query) : { list, total: result.total };
 }
 

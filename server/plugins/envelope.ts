@@ -11,7 +11,7 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { DoneFuncWithErrOrRes, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { sm2 } from 'sm-crypto-v2';
 import { ResultCode } from '../../protocol/codes';
 import { Headers as WireHeaders } from '../../protocol/http';
@@ -31,6 +31,8 @@ import {
 } from '../../protocol/envelope/constants';
 import { Lru } from '../../protocol/envelope/lru';
 import { MemoryReplayStore, type ReplayStore } from '../../protocol/envelope/replay-cache';
+import { matchedRoute } from '../access/route';
+import { rememberBodyText } from './body-text';
 import { ContentKey, Rejection, decrypt, encrypt, hmac, reject, sealedBodyParams } from './envelope-crypto';
 
 export interface AppKeys {
@@ -181,16 +183,34 @@ const envelopePlugin: FastifyPluginAsync<EnvelopeOptions> = async (fastify, opti
 
   /** An app with encrypt on refuses unsealed data (JSON bodies, query strings) unless the route opts out. */
   async function requireSealIfConfigured(request: FastifyRequest): Promise<void> {
-    const appId = header(request, WireHeaders.APP_ID);
-    if (!appId || request.routeOptions.config?.envelope === 'optional') return;
-    const contentType = request.headers['content-type'];
-    const q = request.url.indexOf('?');
-    const hasQuery = q >= 0 && q < request.url.length - 1;
-    const hasData = contentType !== undefined && !/^multipart\/form-data/i.test(contentType);
-    if (!hasQuery && !hasData) return;
-    if (appId.length > MAX_APP_ID_LENGTH) return;
+    const appId = appToCheckForSeal(request);
+    if (appId === undefined) return;
     const app = await options.getAppKeys(appId);
     if (app?.encrypt) reject('app requires sealed requests');
+  }
+
+  /*
+   * The hooks as Fastify calls them. Most requests are plain (no envelope header) and most
+   * replies are not sealed: those pass synchronously through `done`, without the promise and the
+   * extra turn an async hook costs on every request; the rest return the async check's promise.
+   */
+  function onRequestHook(request: FastifyRequest, reply: FastifyReply, done: DoneFuncWithErrOrRes) {
+    if (!hasEnvelopeHeader(request) && appToCheckForSeal(request) === undefined) return done();
+    return onRequest(request, reply);
+  }
+
+  function preValidationHook(request: FastifyRequest, reply: FastifyReply, done: DoneFuncWithErrOrRes) {
+    if (!pending.has(request) || request.envelope) return done();
+    return preValidation(request, reply);
+  }
+
+  function onSendHook(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    payload: unknown,
+    done: (error: Error | null, payload?: unknown) => void,
+  ): void {
+    done(null, seal(request, reply, payload));
   }
 
   async function preValidation(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
@@ -216,9 +236,11 @@ const envelopePlugin: FastifyPluginAsync<EnvelopeOptions> = async (fastify, opti
       if (!timingSafeEqual(expected, Buffer.from(p.sign, 'hex'))) reject('bad signature');
       if (!(await replay.checkAndRemember(p.nonce, p.ts, now()))) reject('replayed nonce');
       const query = queryParams ? queryValue(parseJson(decrypt(p.key, queryParams))) : {};
-      const body = bodyParams ? bodyValue(parseJson(decrypt(p.key, bodyParams))) : undefined;
+      const plaintext = bodyParams ? decrypt(p.key, bodyParams) : undefined;
+      const body = plaintext === undefined ? undefined : bodyValue(parseJson(plaintext));
       request.query = query;
       request.body = body;
+      if (plaintext !== undefined) rememberBodyText(request, plaintext, body);
       const envelope = { appId: p.appId } as RequestEnvelope;
       Object.defineProperty(envelope, 'key', { value: p.key.key, enumerable: false });
       request.envelope = envelope;
@@ -229,7 +251,8 @@ const envelopePlugin: FastifyPluginAsync<EnvelopeOptions> = async (fastify, opti
     }
   }
 
-  async function onSend(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
+  /** The reply of a sealed request, sealed; any other reply as it is. */
+  function seal(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
     const p = pending.get(request);
     if (!p) return payload;
     // Files and streams pass unsealed: the client only verifies JSON (docs/envelope.md).
@@ -250,16 +273,49 @@ const envelopePlugin: FastifyPluginAsync<EnvelopeOptions> = async (fastify, opti
   fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = String(body); // parseAs 'string': always a string already
     const params = pending.has(request) ? sealedBodyParams(text) : undefined;
-    if (params === undefined) return jsonParser(request, text, done);
+    if (params === undefined) {
+      return jsonParser(request, text, (error, parsed) => {
+        if (!error) rememberBodyText(request, text, parsed);
+        done(error, parsed);
+      });
+    }
     done(null, { [PARAMS_FIELD]: params });
   });
 
   fastify.decorate('envelopeStats', stats);
   fastify.decorateRequest('envelope', undefined);
-  fastify.addHook('onRequest', onRequest);
-  fastify.addHook('preValidation', preValidation);
-  fastify.addHook('onSend', onSend);
+  fastify.addHook('onRequest', onRequestHook);
+  fastify.addHook('preValidation', preValidationHook);
+  fastify.addHook('onSend', onSendHook);
 };
+
+/** Whether any of the four envelope headers came (all four are needed; onRequest says which is missing). */
+function hasEnvelopeHeader(request: FastifyRequest): boolean {
+  const headers = request.headers;
+  return (
+    headers[EnvelopeHeaders.KEY] !== undefined ||
+    headers[EnvelopeHeaders.TS] !== undefined ||
+    headers[EnvelopeHeaders.NONCE] !== undefined ||
+    headers[EnvelopeHeaders.SIGN] !== undefined
+  );
+}
+
+/**
+ * The app whose encrypt flag decides an unsealed request: the one named by x-sec-identity-id when
+ * the request carries data (a JSON body or a query string) on a route that does not opt out;
+ * undefined when there is nothing to check.
+ */
+function appToCheckForSeal(request: FastifyRequest): string | undefined {
+  const appId = header(request, WireHeaders.APP_ID);
+  if (!appId || appId.length > MAX_APP_ID_LENGTH || matchedRoute(request).config?.envelope === 'optional') {
+    return undefined;
+  }
+  const contentType = request.headers['content-type'];
+  const q = request.url.indexOf('?');
+  const hasQuery = q >= 0 && q < request.url.length - 1;
+  const hasData = contentType !== undefined && !/^multipart\/form-data/i.test(contentType);
+  return hasQuery || hasData ? appId : undefined;
+}
 
 function header(request: FastifyRequest, name: string): string | undefined {
   const value = request.headers[name];

@@ -53,6 +53,16 @@ forEachDatabase((_name, makeDatabase) => {
       expect(reply.body.data.list[0]).toMatchObject({ ...SEED[0], app_id: t.demoAppId });
     });
 
+    it('answers exactly the asked columns, typed, whether rows pass as read or are decoded', async () => {
+      // No boolean column: on SQLite the driver's rows go out as they are; elsewhere numbers are decoded.
+      const plain = await list({ isPage: true, pageSize: 3, showFields: ['name', 'credit_limit', 'signed_at'] });
+      expect(plain.body.data.list).toEqual(
+        SEED.slice(0, 3).map(({ name, credit_limit, signed_at }) => ({ name, credit_limit, signed_at })),
+      );
+      const withBoolean = await list({ isPage: true, pageSize: 3, showFields: ['name', 'active'] });
+      expect(withBoolean.body.data.list).toEqual(SEED.slice(0, 3).map(({ name, active }) => ({ name, active })));
+    });
+
     it('returns the requested page, caps the page size, and lists everything without isPage', async () => {
       const page = await list({ isPage: true, current: 5, pageSize: 10 });
       expect(page.body.data.list.map((r: Customer) => r.name)).toEqual(SEED.slice(40, 50).map((r) => r.name));

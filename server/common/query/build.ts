@@ -172,6 +172,11 @@ export function compileList(
   };
 }
 
+/** The rows of a cached statement run with this request's values. */
+async function rowsOf(db: Kysely<any>, compiled: CompiledQuery, values: readonly unknown[]): Promise<Row[]> {
+  return (await db.executeQuery(bindCompiled(compiled, values))).rows as Row[];
+}
+
 export async function runListQuery(
   ctx: ListContext,
   table: TableInfo,
@@ -184,22 +189,20 @@ export async function runListQuery(
     return compileList(ctx, table, scope, shape.query, shape.limit, shape.offset);
   });
   const values = planValues(query);
-  const run = async (compiled: CompiledQuery) =>
-    (await ctx.db.executeQuery(bindCompiled(compiled, values))).rows as Row[];
 
   if (query.parentKey) {
-    const rows = await run(plan.page);
+    const rows = await rowsOf(ctx.db, plan.page, values);
     if (rows.length > LIMITS.treeRows)
       throw new ApiError(ResultCode.BAD_REQUEST, 'server.tooMany', { key: 'parentKey', max: LIMITS.treeRows });
     return { list: rows, total: -1 };
   }
 
-  const list = await run(plan.page);
+  const list = await rowsOf(ctx.db, plan.page, values);
   let total = query.offset + list.length;
   // A short page already tells the total when it is not empty: no need to count.
   const knownFromPage = list.length > 0 && list.length < query.limit;
   if (query.count && !knownFromPage) {
-    const row = (await run(plan.count!))[0];
+    const row = (await rowsOf(ctx.db, plan.count!, values))[0];
     total = Number(row?.total ?? 0);
   }
   return { list, total };

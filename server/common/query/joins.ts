@@ -47,6 +47,15 @@ function joinColumn(table: TableInfo, name: string, key: string): ColumnInfo {
   return found;
 }
 
+/** Whether the body asks for any join (most lists do not: they skip parseJoins and its promise). */
+export function hasJoins(query: Row): boolean {
+  for (const [key] of KINDS) {
+    const raw = query[key];
+    if (raw !== undefined && raw !== null && raw !== '') return true;
+  }
+  return false;
+}
+
 export async function parseJoins(query: Row, base: TableInfo, resolve: TableResolver): Promise<ParsedJoin[]> {
   const joins: ParsedJoin[] = [];
   for (const [key, kind] of KINDS) {

@@ -11,7 +11,7 @@ import type { ColumnInfo, TableInfo } from '../../modules/table-info';
 import { parseDataLimit, type DataLimitRequest } from '../scope';
 import { isPlainObject, toColumnValue } from '../values';
 import { parseGroups, type ParsedGroups } from './groups';
-import { BASE, parseJoins, type ParsedJoin, type TableResolver } from './joins';
+import { BASE, hasJoins, parseJoins, type ParsedJoin, type TableResolver } from './joins';
 import { LIMITS } from './limits';
 import { RULES } from './rules';
 
@@ -130,13 +130,27 @@ function pageNumber(value: unknown, key: string, fallback: number, max: number):
   return number;
 }
 
+/**
+ * The output field of each column, made once per table (the registry builds a new TableInfo when a
+ * module save changes it) instead of per request: fields are only read after parsing.
+ */
+const outputFields = new WeakMap<TableInfo, Map<string, OutputField>>();
+
+function outputField(table: TableInfo, name: string): OutputField {
+  let byName = outputFields.get(table);
+  if (!byName) outputFields.set(table, (byName = new Map()));
+  let field = byName.get(name);
+  if (!field) byName.set(name, (field = { as: name, ref: `${BASE}.${name}`, column: table.columns.get(name)! }));
+  return field;
+}
+
 function showFieldsOf(table: TableInfo, raw: unknown): OutputField[] {
   const keys = isBlank(raw) ? [...table.columns.keys()] : raw;
   if (!Array.isArray(keys)) throw badRequest('server.invalidValue', { key: 'showFields' });
   if (keys.length > LIMITS.showFields)
     throw badRequest('server.tooMany', { key: 'showFields', max: LIMITS.showFields });
   const names = [...new Set(keys.map((key) => column(table, key).name))];
-  return names.map((name) => ({ as: name, ref: `${BASE}.${name}`, column: table.columns.get(name)! }));
+  return names.map((name) => outputField(table, name));
 }
 
 function sortsOf(raw: unknown, resolve: (key: unknown) => { ref: string; alias?: boolean }) {
@@ -175,7 +189,7 @@ export async function parseListQuery(
   const limit = paged ? pageNumber(query.pageSize, 'pageSize', DEFAULT_PAGE_SIZE, LIMITS.pageSize) : LIMITS.pageSize;
   const current = paged ? pageNumber(query.current, 'current', DEFAULT_PAGE, Math.floor(LIMITS.offset / limit) + 1) : 1;
 
-  const joins = await parseJoins(query, table, resolveTable);
+  const joins = hasJoins(query) ? await parseJoins(query, table, resolveTable) : [];
   const groups = parseGroups(query.groups, table);
   if (groups && joins.length) throw badRequest('listQuery.groupsWithJoins');
 

@@ -61,7 +61,32 @@ describe('shapeKey', () => {
       { appId: 'a1', dataLimit: { kind: 'self', userId: 'u2' }, userTable: 'users' },
       { appId: 'a1', dataLimit: { kind: 'depts', userId: 'u1', deptIds: ['d1'] }, userTable: 'users' },
       { appId: 'a1', dataLimit: { kind: 'depts', userId: 'u1', deptIds: ['d2'] }, userTable: 'users' },
+      { appId: 'a1', dataLimit: { kind: 'none' }, userTable: 'users' },
+      { appId: 'a1', userTable: 'users' },
     ].map((scope) => shapeKey(ctx, info, scope as Scope, query));
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('keeps scope values apart whatever characters they hold', async () => {
+    const info = table();
+    const query = await parse({ showFields: ['title'] }, info);
+    // Pairs that a plain join of the values (with or without separators) would confuse.
+    const scopes: Scope[] = [
+      { appId: 'a1', onlyIds: ['r1', 'r2'] },
+      { appId: 'a1', onlyIds: ['r1r2'] },
+      { appId: 'a1', onlyIds: ['r1,r2'] },
+      { appId: 'a1', onlyIds: ['r1', 'r2', ''] },
+      { appId: 'a1', onlyIds: [] },
+      { appId: 'a1' },
+      { appId: 'a1', onlyId: '' },
+      { appId: 'a1-', userTable: 'u' },
+      { appId: 'a1', userTable: '-u' },
+      { appId: '2:a1', userTable: 'u' },
+      { appId: 'a1', userTable: '2:u' },
+      { appId: 'a1|u', onlyId: 'x' },
+      { appId: 'a1', userTable: 'u', onlyId: 'x' },
+    ];
+    const keys = scopes.map((scope) => shapeKey(ctx, info, scope, query));
     expect(new Set(keys).size).toBe(keys.length);
   });
 

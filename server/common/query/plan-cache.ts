@@ -23,7 +23,13 @@ import { bindParameters, Slot } from './slots';
 /** Shapes kept per database; as many as the SQLite statement cache keeps prepared (sqlite-statements.ts). */
 export const PLAN_CACHE_SIZE = 256;
 
-const caches = new WeakMap<Kysely<any>, Map<string, unknown>>();
+/** The plans of one database, and the key used last (a screen repeats its shape: no LRU move then). */
+interface PlanCache {
+  plans: Map<string, unknown>;
+  newest: string | undefined;
+}
+
+const caches = new WeakMap<Kysely<any>, PlanCache>();
 const tableIds = new WeakMap<TableInfo, number>();
 let nextTableId = 1;
 
@@ -34,17 +40,25 @@ function tableId(table: TableInfo): number {
   return id;
 }
 
-/** Scope values can be any stored id: JSON keeps them apart. Usually just the app id. */
+/**
+ * Scope values can be any stored id, so each is written with its length in front (`5:app-1`),
+ * which keeps them apart whatever characters they hold: no value can be read as the end of one
+ * and the start of the next. Absent ones are `-`. Usually the app id, the user table and no data
+ * limit.
+ */
+const part = (value: string) => `${value.length}:${value}`;
+const optionalPart = (value: string | undefined) => (value === undefined ? '-' : part(value));
+
 function scopeKey(scope: Scope): string {
-  if (scope.onlyId === undefined && scope.onlyIds === undefined && !scope.dataLimit)
-    return JSON.stringify([scope.appId, scope.userTable ?? null]);
-  return JSON.stringify([
-    scope.appId,
-    scope.userTable ?? null,
-    scope.onlyId ?? null,
-    scope.onlyIds ?? null,
-    scope.dataLimit ?? null,
-  ]);
+  let key = part(scope.appId) + optionalPart(scope.userTable) + optionalPart(scope.onlyId);
+  if (scope.onlyIds === undefined) key += '-';
+  else {
+    key += `${scope.onlyIds.length}[`;
+    for (const id of scope.onlyIds) key += part(id);
+  }
+  const limit = scope.dataLimit;
+  // 'none' (the usual list) is a fixed mark; the other limits hold ids and go in as JSON.
+  return key + (limit === undefined ? '-' : limit.kind === 'none' ? 'n' : part(JSON.stringify(limit)));
 }
 
 /*
@@ -101,13 +115,16 @@ export function slotted(query: ParsedListQuery): { query: ParsedListQuery; limit
 /** The cached plan of `key` on this database, compiled by `compile` on a miss. */
 export function cachedPlan<T>(db: Kysely<any>, key: string, compile: () => T): T {
   let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new Map()));
-  const hit = cache.get(key);
+  if (!cache) caches.set(db, (cache = { plans: new Map(), newest: undefined }));
+  const { plans } = cache;
+  const hit = plans.get(key);
+  if (hit !== undefined && key === cache.newest) return hit as T;
   // Map keeps insertion order: re-inserting on a hit makes the first key the least recently used.
-  cache.delete(key);
+  plans.delete(key);
   const plan = hit === undefined ? compile() : (hit as T);
-  cache.set(key, plan);
-  if (cache.size > PLAN_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+  plans.set(key, plan);
+  cache.newest = key;
+  if (plans.size > PLAN_CACHE_SIZE) plans.delete(plans.keys().next().value as string);
   return plan;
 }
 
@@ -118,5 +135,5 @@ export function bindCompiled(compiled: CompiledQuery, values: readonly unknown[]
 
 /** Cached plans of a database (tests and diagnostics). */
 export function cachedPlans(db: Kysely<any>): number {
-  return caches.get(db)?.size ?? 0;
+  return caches.get(db)?.plans.size ?? 0;
 }
