@@ -3,8 +3,10 @@
  * no paging, so its table goes virtual) against a plain antd Table with `virtual` on the same rows,
  * in headless Debian chromium. Run:
  *   npx tsx bench/list-page.bench.ts            (BENCH_ROUNDS=5, BENCH_ROWS=10000)
- * Both pages are bundled by Vite's build API (production, minified) into a temp dir and served
- * from loopback. Measured per page load: first row painted = navigation start → the first body
+ * Both pages are bundled by Vite's build API (production, minified, chunked by the app's own rule in
+ * build/chunks.ts) into a temp dir, each HTML page with modulepreload links for its static closure
+ * (as Vite writes the app's index.html), and served from loopback; each page's closure (chunks, kB)
+ * is printed. Measured per page load: first row painted = navigation start → the first body
  * row in the DOM and a frame after it (so bundle parse, the provider's filter/sort and React's
  * render all count); select-all = click on the header checkbox → the header shows checked and a
  * frame has passed. Targets: first row ≤ 1.2x the baseline; select-all ≤ 200 ms.
@@ -22,7 +24,7 @@ import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { build } from 'vite';
 import { openBrowser } from '../tests/e2e/lib/browser';
-import { bundlePages, servePages } from './lib/page-bundle';
+import { bundlePages, closureSize, servePages } from './lib/page-bundle';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
@@ -30,11 +32,16 @@ const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 const PAGES = ['baseline', 'list'] as const;
 type PageName = (typeof PAGES)[number];
 
+/** Both pages get modulepreload links for their static closure, as the app's index.html does. */
 async function bundle(outDir: string): Promise<void> {
-  await bundlePages(outDir, here('..'), {
-    baseline: here('./list-page-baseline.tsx'),
-    list: here('./list-page-list.tsx'),
-  });
+  const closures = await bundlePages(
+    outDir,
+    here('..'),
+    { baseline: here('./list-page-baseline.tsx'), list: here('./list-page-list.tsx') },
+    undefined,
+    { modulePreload: true },
+  );
+  for (const name of PAGES) console.log(`  ${name.padEnd(8)} static closure: ${closureSize(outDir, closures[name])}`);
 }
 
 interface Sample {

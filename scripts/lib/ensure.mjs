@@ -54,6 +54,7 @@ export function ensureBuild({ force = false } = {}) {
     'schemas',
     'public',
     'vite.config.ts',
+    'build',
     'package-lock.json',
   ]);
   if (!force && built && built >= sources) return;

@@ -38,8 +38,8 @@ const fail = (code: string, message: string): ApiResult<any> => ({ code, message
 const clone = <T>(value: T): T => structuredClone(value);
 /**
  * Deep copy of rows, cheap for the common case: rows are flat records of primitives, so each is
- * copied shallowly and only nested values (arrays, objects) go through structuredClone. A STATIC
- * list of 10k rows is copied on every load; a full structuredClone made that a visible cost.
+ * copied shallowly and only nested values (arrays, objects) go through structuredClone (a full
+ * structuredClone of 10k rows was a visible cost).
  */
 const cloneRow = (row: Row): Row => {
   const out: Row = {};
@@ -50,13 +50,6 @@ const cloneRow = (row: Row): Row => {
   return out;
 };
 
-/** Gives a row that is already a fresh object its own copies of nested values (arrays, objects). */
-const detachNested = (row: Row): void => {
-  for (const key in row) {
-    const v = row[key];
-    if (v !== null && typeof v === 'object') row[key] = structuredClone(v);
-  }
-};
 
 export function createMemoryProvider(options: MemoryProviderOptions = {}): MemoryProvider {
   const idKey = options.idKey ?? 'id';
@@ -64,7 +57,19 @@ export function createMemoryProvider(options: MemoryProviderOptions = {}): Memor
   let seq = 0;
   const newId = options.newId ?? (() => `m${Date.now().toString(36)}${(++seq).toString(36).padStart(4, '0')}`);
   const columns = options.columns && [...new Set([idKey, ...AUDIT_KEYS, ...options.columns])];
-  const rows: Row[] = (options.rows ?? []).map(cloneRow);
+  // Copy on first write: reads only ever hand out copies (the query's fresh rows, clone), so until
+  // the provider changes its rows it can read the caller's; a STATIC list of 10k rows then costs no
+  // copy before its first paint. The first write takes a private copy, so the caller's rows are
+  // never changed.
+  let rows: Row[] = (options.rows ?? []) as Row[];
+  let ownsRows = !options.rows;
+  const writableRows = (): Row[] => {
+    if (!ownsRows) {
+      rows = rows.map(cloneRow);
+      ownsRows = true;
+    }
+    return rows;
+  };
   // Keys the client may not write: the server owns identity and audit columns.
   const protectedKeys = new Set<string>([idKey, 'app_id', 'is_deleted', ...AUDIT_KEYS]);
 
@@ -94,10 +99,8 @@ export function createMemoryProvider(options: MemoryProviderOptions = {}): Memor
 
   function listNow(query: ListQuery & { extraParams?: Record<string, unknown> }): ApiResult<ListResult> {
     try {
-      const result = applyListQuery(rows, query ?? {}, { idKey, columns });
-      // applyListQuery hands back fresh row objects already: only nested values still need copying.
-      result.list.forEach(detachNested);
-      return ok(result);
+      // applyListQuery hands back fresh rows with their own nested values: nothing more to copy.
+      return ok(applyListQuery(rows, query ?? {}, { idKey, columns }));
     } catch (error) {
       if (error instanceof QueryError) return fail(ResultCode.BAD_REQUEST, error.message);
       throw error;
@@ -121,25 +124,27 @@ export function createMemoryProvider(options: MemoryProviderOptions = {}): Memor
       if (options.userId) Object.assign(row, { create_by: options.userId, update_by: options.userId });
       const dup = duplicate(row, -1);
       if (dup) return dup;
-      rows.push(row);
+      writableRows().push(row);
       return ok(clone(row));
     },
     async update(id, values) {
       const i = indexOf(id);
       if (i < 0) return fail(ResultCode.NOT_FOUND, 'Not found');
+      // The updated row keeps the old one's nested values: take them from the provider's own copy.
+      writableRows();
       const data = writable(values);
       if (typeof data === 'string') return fail(ResultCode.BAD_REQUEST, `Unknown column ${data}`);
       const row: Row = { ...rows[i], ...data, update_at: Math.max(now(), Number(rows[i].update_at ?? 0) + 1) };
       if (options.userId) row.update_by = options.userId;
       const dup = duplicate(row, i);
       if (dup) return dup;
-      rows[i] = row;
+      writableRows()[i] = row;
       return ok(clone(row));
     },
     async remove(id) {
       const i = indexOf(id);
       if (i < 0) return fail(ResultCode.NOT_FOUND, 'Not found');
-      rows.splice(i, 1);
+      writableRows().splice(i, 1);
       return ok(null);
     },
     async removeMany(ids) {
@@ -147,7 +152,8 @@ export function createMemoryProvider(options: MemoryProviderOptions = {}): Memor
       // All or nothing (DESIGN §6): check every id before deleting any.
       if (ids.some((id) => indexOf(id) < 0)) return fail(ResultCode.NOT_FOUND, 'Not found');
       const doomed = new Set(ids.map(String));
-      for (let i = rows.length - 1; i >= 0; i--) if (doomed.has(String(rows[i][idKey]))) rows.splice(i, 1);
+      const own = writableRows();
+      for (let i = own.length - 1; i >= 0; i--) if (doomed.has(String(own[i][idKey]))) own.splice(i, 1);
       return ok(null);
     },
     snapshot: () => rows.map((r) => clone(r)),

@@ -29,6 +29,31 @@ describe('providerFor', () => {
     expect((await p.list({})).data.list.map((r) => r.id)).toEqual(['b', 'a', 'c']);
   });
 
+  it('STATIC answers share nothing with the schema rows, and writes never change them', async () => {
+    const data = [
+      { id: 'a', tags: ['x'], n: 1 },
+      { id: 'b', tags: ['y'], n: 2 },
+    ];
+    const before = structuredClone(data);
+    const p = createProviderFactory(deps())({ kind: 'STATIC', data });
+    const listed = (await p.list({})).data.list;
+    (listed[0].tags as string[]).push('changed');
+    listed[0].n = 99;
+    expect(data).toEqual(before);
+    expect((await p.list({})).data.list.find((r) => r.id === 'a')).toEqual({ id: 'a', tags: ['x'], n: 1 });
+
+    expect((await p.update('a', { n: 5 })).code).toBe('200');
+    expect((await p.remove('b')).code).toBe('200');
+    expect((await p.create({ n: 7 })).code).toBe('200');
+    expect(data).toEqual(before);
+    const after = (await p.list({ sorts: [{ key: 'n', order: 'asc' }] })).data.list;
+    expect(after.map((r) => r.n)).toEqual([5, 7]);
+    // The updated row's nested value is the provider's own copy, not the schema's array.
+    data[0].tags.push('late');
+    expect(after[0].tags).toEqual(['x']);
+    expect((await p.get('a')).data.tags).toEqual(['x']);
+  });
+
   it('USER, DEPT and ROLE are COMMON providers over the prefixed system tables', async () => {
     const d = deps();
     const factory = createProviderFactory({ ...d, tablePrefix: 'acme_sys_' });

@@ -102,6 +102,10 @@ function pageNumber(value: unknown, fallback: number, max: number, name: string)
 }
 
 /** Applies a list query to rows (which it does not mutate). Throws QueryError for a bad query. */
+/** A value a fresh row can own: arrays and objects are copied, primitives are as they are. */
+const detached = (value: unknown): unknown =>
+  value !== null && typeof value === 'object' ? structuredClone(value) : value;
+
 export function applyListQuery(rows: readonly Row[], query: ListQuery, options: QueryEngineOptions = {}): ListResult {
   const idKey = options.idKey ?? 'id';
   if (query.leftJoins?.length || query.rightJoins?.length || query.innerJoins?.length || query.groups?.length) {
@@ -141,10 +145,16 @@ export function applyListQuery(rows: readonly Row[], query: ListQuery, options: 
     const pageSize = pageNumber(query.pageSize, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, 'pageSize');
     page = filtered.slice((current - 1) * pageSize, current * pageSize);
   }
+  // Fresh rows that share nothing with the source (nested values copied), made in the one pass
+  // that projects them: callers may keep or change them freely.
   const list = page.map((row) => {
-    if (!showFields) return { ...row };
-    const out: Row = { [idKey]: row[idKey] };
-    for (const k of showFields) if (k in row) out[k] = row[k];
+    const out: Row = {};
+    if (!showFields) {
+      for (const k in row) out[k] = detached(row[k]);
+      return out;
+    }
+    out[idKey] = detached(row[idKey]);
+    for (const k of showFields) if (k in row) out[k] = detached(row[k]);
     return out;
   });
   return { list, total: filtered.length };
