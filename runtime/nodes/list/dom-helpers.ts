@@ -33,6 +33,9 @@ export async function findModal(title: string): Promise<HTMLElement> {
         squash(m.querySelector('.ant-modal-title')?.textContent) === squash(title),
     );
     if (!modal) throw new Error(`No modal "${title}"`);
+    // Widgets load on first use: a field shows a placeholder until its chunk arrives, and a test
+    // that types into it before then finds no input (seen on a loaded CI machine).
+    if (modal.querySelector('.tessera-lazy-pending')) throw new Error(`Modal "${title}" is still loading its fields`);
     return modal;
   });
 }
