@@ -11,7 +11,7 @@ import type { TableInfo } from '../modules/table-info';
 import { bodyTextOf } from '../plugins/body-text';
 import { ok } from '../reply';
 import { resolveTarget, type Target } from './access';
-import { toDataError } from './db-errors';
+import { withDataErrors } from './db-errors';
 import { runListQuery, treeResult, type ListContext, type Scope } from './query/build';
 import type { ParsedListQuery } from './query/parse';
 import { parseListQueryCached } from './query/parse-cache';
@@ -132,17 +132,12 @@ export async function listRows(
   const listContext: ListContext = {
     db: ctx.db.db,
     likeOperator: ctx.db.spec.likeOperator,
-    joinScope(table) {
-      return joins.scope(table);
-    },
+    joinScope: (table) => joins.scope(table),
   };
   const scope = { ...target.scope, dataLimit, userTable: ctx.tables.user };
-  let result: { list: Row[]; total: number };
-  try {
-    result = await runListQuery(listContext, target.table, scope, query);
-  } catch (error) {
-    throw toDataError(error, ctx.db, target.table);
-  }
+  const result = await withDataErrors(ctx.db, target.table, () =>
+    runListQuery(listContext, target.table, scope, query),
+  );
   const list = decodeRows(result.list, query.fields);
   return query.parentKey ? treeResult(list, query) : { list, total: result.total };
 }

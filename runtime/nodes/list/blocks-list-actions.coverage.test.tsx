@@ -8,12 +8,23 @@
  */
 import '../../../tests/dom-setup';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import fixture from '../../../fixtures/pages/blocks-list-actions.page.json';
 import searchFixture from '../../../fixtures/pages/blocks-list.page.json';
 import type { ApiResult, RequestOptions } from '../../../protocol/http';
 import type { PageSchema } from '../../../protocol/page-schema';
-import { click, findConfirm, findModal, hasButton, inputOf, message, rowOf, rowTexts, type } from './dom-helpers';
+import {
+  click,
+  findConfirm,
+  findModal,
+  hasButton,
+  inputOf,
+  message,
+  rowOf,
+  rowTexts,
+  type,
+  trackDownloads,
+} from './dom-helpers';
 import { renderPage } from './test-harness';
 
 // vtable-gantt draws on a canvas, which happy-dom lacks: record what the lazy chart asks it to draw.
@@ -41,14 +52,7 @@ const answerXls = (call: RequestOptions): ApiResult | undefined =>
   call.url.endsWith('/export') ? { code: '200', message: '', data: xls() } : undefined;
 
 /** File names the page saved (anchor downloads). */
-let saved: string[] = [];
-beforeEach(() => {
-  saved = [];
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    if (this.download) saved.push(this.download);
-  });
-});
-afterEach(() => vi.restoreAllMocks());
+const saved = trackDownloads();
 
 describe('fixtures/pages/blocks-list-actions: row actions', () => {
   it('edit sends a PUT with the changed value and reports 编辑成功', async () => {

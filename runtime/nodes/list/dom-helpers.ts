@@ -1,6 +1,6 @@
 /** Small DOM helpers for the node tests (antd inserts a space between two CJK characters in buttons). */
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { expect } from 'vitest';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
 
 // The machine has 2 cores and suites run in parallel: a modal or a reload can take over the default 1 s.
 configure({ asyncUtilTimeout: 5000 });
@@ -101,3 +101,19 @@ export const rowTexts = () =>
 export const activePage = () => document.querySelector('.ant-pagination-item-active')?.textContent;
 
 export const message = (text: string) => screen.findByText(text, { selector: '.ant-message-notice-content *' });
+
+/**
+ * The file names a page saves through anchor downloads, collected afresh for each test of the
+ * file that calls this at its top level (jsdom cannot download; the click is recorded instead).
+ */
+export function trackDownloads(): string[] {
+  const saved: string[] = [];
+  beforeEach(() => {
+    saved.length = 0;
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      if (this.download) saved.push(this.download);
+    });
+  });
+  afterEach(() => vi.restoreAllMocks());
+  return saved;
+}

@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import '../../../tests/dom-setup';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiResult, RequestOptions } from '../../../protocol/http';
 import type { PageSchema } from '../../../protocol/page-schema';
-import { button, click, findModal, hasButton, message, rowOf, type } from './dom-helpers';
+import { button, click, findModal, hasButton, message, rowOf, type, trackDownloads } from './dom-helpers';
 import { customerSchema, renderPage } from './test-harness';
 
 const first = '🚀火箭科技';
@@ -21,14 +21,7 @@ const headers = () => [...document.querySelectorAll('.tessera-list-table thead t
 const xls = () => new Blob([new Uint8Array([0xd0, 0xcf, 0x11, 0xe0])], { type: 'application/vnd.ms-excel' });
 
 /** File names the page saved (anchor downloads). */
-let saved: string[] = [];
-beforeEach(() => {
-  saved = [];
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    if (this.download) saved.push(this.download);
-  });
-});
-afterEach(() => vi.restoreAllMocks());
+const saved = trackDownloads();
 
 describe('column show/hide (显隐列设置)', () => {
   it('hides a column, saves it per user on the server, and finds it hidden in a new page', async () => {

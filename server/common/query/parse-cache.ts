@@ -9,14 +9,15 @@
  * checks is never kept (the error is thrown each time). Kept queries are frozen: they are shared
  * by every request with that text.
  */
+import { Lru } from '../../../protocol/envelope/lru';
 import type { TableInfo } from '../../modules/table-info';
 import type { TableResolver } from './joins';
 import { parseListQuery, type ParsedListQuery } from './parse';
 
-/** Texts kept per table (the oldest goes first). */
+/** Texts kept per table (the least recently used goes first). */
 export const PARSE_CACHE_SIZE = 64;
 
-const byTable = new WeakMap<TableInfo, Map<string, ParsedListQuery>>();
+const byTable = new WeakMap<TableInfo, Lru<string, ParsedListQuery>>();
 
 function frozen(query: ParsedListQuery): ParsedListQuery {
   for (const list of [query.fields, query.conditions, query.sorts, query.joins]) Object.freeze(list);
@@ -33,13 +34,12 @@ export async function parseListQueryCached(
 ): Promise<ParsedListQuery> {
   if (text === undefined) return parseListQuery(body, table, resolveTable);
   let cache = byTable.get(table);
-  if (!cache) byTable.set(table, (cache = new Map()));
+  if (!cache) byTable.set(table, (cache = new Lru(PARSE_CACHE_SIZE)));
   const hit = cache.get(text);
   if (hit) return hit;
   const query = await parseListQuery(body, table, resolveTable);
   if (query.joins.length) return query;
   cache.set(text, frozen(query));
-  if (cache.size > PARSE_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
   return query;
 }
 

@@ -15,6 +15,7 @@
  * Entries live per Kysely instance (one database, one dialect), in a bounded LRU.
  */
 import type { CompiledQuery, Kysely } from 'kysely';
+import { Lru } from '../../../protocol/envelope/lru';
 import type { TableInfo } from '../../modules/table-info';
 import type { ListContext, Scope } from './build';
 import type { ParsedListQuery } from './parse';
@@ -23,13 +24,7 @@ import { bindParameters, Slot } from './slots';
 /** Shapes kept per database; as many as the SQLite statement cache keeps prepared (sqlite-statements.ts). */
 export const PLAN_CACHE_SIZE = 256;
 
-/** The plans of one database, and the key used last (a screen repeats its shape: no LRU move then). */
-interface PlanCache {
-  plans: Map<string, unknown>;
-  newest: string | undefined;
-}
-
-const caches = new WeakMap<Kysely<any>, PlanCache>();
+const caches = new WeakMap<Kysely<any>, Lru<string, unknown>>();
 const tableIds = new WeakMap<TableInfo, number>();
 let nextTableId = 1;
 
@@ -115,16 +110,9 @@ export function slotted(query: ParsedListQuery): { query: ParsedListQuery; limit
 /** The cached plan of `key` on this database, compiled by `compile` on a miss. */
 export function cachedPlan<T>(db: Kysely<any>, key: string, compile: () => T): T {
   let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = { plans: new Map(), newest: undefined }));
-  const { plans } = cache;
-  const hit = plans.get(key);
-  if (hit !== undefined && key === cache.newest) return hit as T;
-  // Map keeps insertion order: re-inserting on a hit makes the first key the least recently used.
-  plans.delete(key);
-  const plan = hit === undefined ? compile() : (hit as T);
-  plans.set(key, plan);
-  cache.newest = key;
-  if (plans.size > PLAN_CACHE_SIZE) plans.delete(plans.keys().next().value as string);
+  if (!cache) caches.set(db, (cache = new Lru(PLAN_CACHE_SIZE)));
+  let plan = cache.get(key) as T | undefined;
+  if (plan === undefined) cache.set(key, (plan = compile()));
   return plan;
 }
 
@@ -135,5 +123,5 @@ export function bindCompiled(compiled: CompiledQuery, values: readonly unknown[]
 
 /** Cached plans of a database (tests and diagnostics). */
 export function cachedPlans(db: Kysely<any>): number {
-  return caches.get(db)?.plans.size ?? 0;
+  return caches.get(db)?.size ?? 0;
 }
