@@ -13,6 +13,7 @@ import { ipAllowListHook } from './access/ip-allow-list';
 import { CaptchaStore } from './auth/captcha';
 import { LoginAttempts } from './auth/rate-limit';
 import { registerAuthRoutes } from './auth/routes';
+import { createBus, type EventBus } from './bus/index';
 import { sessionHook } from './auth/session-hook';
 import { SessionStore } from './auth/sessions';
 import { Users } from './auth/users';
@@ -47,6 +48,8 @@ export interface BuildOptions {
   distDir?: string;
   /** Where log lines go (default stdout). */
   logStream?: { write(line: string): void };
+  /** An event bus; when absent one is built from config.redisUrl and closed with the app. */
+  bus?: EventBus;
 }
 
 declare module 'fastify' {
@@ -68,6 +71,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const db = options.db ?? createDb(config.databaseUrl);
   const now = options.now ?? Date.now;
   const tables = tableNames(config.tablePrefix);
+  const app = Fastify({
+    logger: loggerOptions(config, options.logStream),
+    bodyLimit: BODY_LIMIT,
+    // Off unless TRUST_PROXY names the proxies: request.ip is then the forwarded client address.
+    trustProxy: config.trustProxy ?? false,
+  });
+  const bus =
+    options.bus ?? (await createBus({ redisUrl: config.redisUrl, tablePrefix: config.tablePrefix, log: app.log }));
   const ctx: ServerContext = {
     config,
     db,
@@ -79,26 +90,22 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     attempts: new LoginAttempts(db.db, tables.login_attempt, now),
     now,
     envelope: options.envelope ?? true,
+    bus,
   };
   const users = new Users(db.db, tables);
 
-  const app = Fastify({
-    logger: loggerOptions(config, options.logStream),
-    bodyLimit: BODY_LIMIT,
-    // Off unless TRUST_PROXY names the proxies: request.ip is then the forwarded client address.
-    trustProxy: config.trustProxy ?? false,
-  });
   app.decorate('tessera', ctx);
   app.decorateRequest('auth', undefined);
   if (!options.db) app.addHook('onClose', () => db.destroy());
+  if (!options.bus) app.addHook('onClose', () => bus.close());
 
   app.setErrorHandler((error, request, reply) => {
     const lang = langOf(request);
-    const answer = (status: number, code: string, key: string, vars: Record<string, unknown> = {}) =>
-      reply.status(status).send({ code, message: translate(lang, key, localise(vars, lang)), data: null });
+    const answer = (status: number, code: string, key: string, vars: Record<string, unknown> = {}, data?: unknown) =>
+      reply.status(status).send({ code, message: translate(lang, key, localise(vars, lang)), data: data ?? null });
     if (error instanceof ApiError) {
       if (error.cause) request.log.error({ err: error.cause }, 'data operation failed');
-      return answer(error.status, error.code, error.key, error.vars);
+      return answer(error.status, error.code, error.key, error.vars, error.data);
     }
     if (error instanceof ModuleSchemaError) {
       request.log.error({ err: error }, 'module schema cannot be used');

@@ -81,4 +81,14 @@ describe('loadConfig', () => {
     expect(error({ NODE_ENV: 'production', TESSERA_TEST_CAPTCHA: '7e2e' }).variable).toBe('TESSERA_TEST_CAPTCHA');
     expect(error({ TESSERA_TEST_CAPTCHA: '7e2e' }).message).toContain('only allowed with NODE_ENV=test');
   });
+
+  it('reads REDIS_URL for the event bus and refuses anything but redis:// or rediss://, without the password', () => {
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379/2' }).redisUrl).toBe('redis://127.0.0.1:6379/2');
+    expect(loadConfig({ REDIS_URL: 'rediss://:pw@cache:6380' }).redisUrl).toBe('rediss://:pw@cache:6380');
+    expect(loadConfig({}).redisUrl).toBeUndefined();
+    const e = error({ REDIS_URL: 'http://user:hunter2@cache:6379' });
+    expect(e.variable).toBe('REDIS_URL');
+    expect(e.message).not.toContain('hunter2');
+    expect(error({ REDIS_URL: 'redis://' }).variable).toBe('REDIS_URL');
+  });
 });

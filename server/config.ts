@@ -32,6 +32,12 @@ export interface Config {
    * the client (docs/decisions.md "IP allow list").
    */
   trustProxy?: string;
+  /**
+   * REDIS_URL: redis://[user:password@]host[:port][/db] (or rediss://). Set: the event bus runs over
+   * Redis pub/sub so several instances see each other's events (docs/schemas.md "Bus and SSE").
+   * Unset: the bus is in-process (one instance).
+   */
+  redisUrl?: string;
 }
 
 export class ConfigError extends Error {
@@ -147,6 +153,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fail('TRUST_PROXY', trustRaw, 'proxy addresses or CIDR ranges, comma-separated (e.g. 10.0.0.1,10.1.0.0/16)');
   }
 
+  const redisRaw = env.REDIS_URL?.trim() || undefined;
+  if (redisRaw !== undefined) {
+    let ok: boolean;
+    try {
+      const parsed = new URL(redisRaw);
+      ok = (parsed.protocol === 'redis:' || parsed.protocol === 'rediss:') && parsed.hostname !== '';
+    } catch {
+      ok = false;
+    }
+    if (!ok) fail('REDIS_URL', redactUrl(redisRaw), 'redis://[user:password@]host[:port][/db] or rediss://…');
+  }
+
   return {
     port: Number(portRaw),
     host,
@@ -159,5 +177,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...(importRaw === undefined ? {} : { importMaxRows: Number(importRaw) }),
     ...(sqlTimeoutRaw === undefined ? {} : { sqlTimeoutMs: Number(sqlTimeoutRaw) }),
     ...(trustRaw === undefined ? {} : { trustProxy: trustRaw }),
+    ...(redisRaw === undefined ? {} : { redisUrl: redisRaw }),
   };
 }

@@ -10,6 +10,7 @@ import type { LoginAttempts } from './auth/rate-limit';
 import type { SessionStore } from './auth/sessions';
 import type { TableRegistry } from './modules/registry';
 import type { AppStore } from './platform/apps';
+import type { EventBus } from './bus/index';
 
 export interface ServerContext {
   config: Config;
@@ -23,4 +24,6 @@ export interface ServerContext {
   now: () => number;
   /** Whether the crypto envelope plugin is active (requests can arrive sealed). */
   envelope: boolean;
+  /** Events to every instance (schema changes, sign-outs...): docs/schemas.md "Bus and SSE". */
+  bus: EventBus;
 }

@@ -1,0 +1,92 @@
+/**
+ * Typed events of the event bus (server/bus/) and the per-session event stream (GET /api/events),
+ * shared by server and browser (docs/schemas.md "Bus and SSE"). Every event names the app it
+ * belongs to; an event that also names a user is private to that user. The stream sends a session
+ * only the events of its own app, and of those only the public ones and its user's own.
+ *
+ * To add an event (to-do counts, messages, AI progress...): add an interface to EventMap and a
+ * checker to CHECKERS. Anything arriving from outside the process (the Redis channel, the stream in
+ * the browser) goes through parseBusEvent, so an unknown or malformed event is dropped, not trusted.
+ */
+
+/** What every event carries: the app it belongs to and, for a private event, its one user. */
+export interface EventAudience {
+  appId: string;
+  /** Set: only this user's sessions receive it. Absent: every session of the app. */
+  userId?: string;
+}
+
+export type SchemaKind = 'module' | 'dashboard' | 'page';
+export const SCHEMA_KINDS: readonly SchemaKind[] = ['module', 'dashboard', 'page'];
+
+/** A saved module, dashboard or page schema: caches of it are stale everywhere. */
+export interface SchemaChangedEvent extends EventAudience {
+  type: 'schema.changed';
+  kind: SchemaKind;
+  /** The schema's id (for a module: its code / table key as the store names it). */
+  id: string;
+  /** The new version, as the store counts it. */
+  version: string;
+  /** Content hash of the new schema, when the store computes one. */
+  hash?: string;
+}
+
+/** A session was signed out: its open streams close, on every instance. */
+export interface SessionEndedEvent extends EventAudience {
+  type: 'session.ended';
+  userId: string;
+  /** SHA-256 of the session's token, as the session table stores it (never the token). */
+  tokenHash: string;
+}
+
+/** Every event by its type. Later issues add their events here. */
+export interface EventMap {
+  'schema.changed': SchemaChangedEvent;
+  'session.ended': SessionEndedEvent;
+}
+
+export type BusEventType = keyof EventMap;
+export type BusEvent = EventMap[BusEventType];
+export type EventOf<T extends BusEventType> = EventMap[T];
+
+/** Events that stay on the server (the stream never sends them to a browser). */
+export const SERVER_ONLY_EVENTS: ReadonlySet<BusEventType> = new Set<BusEventType>(['session.ended']);
+
+/** Sent on the stream only: "events since your Last-Event-ID are gone, refetch what you cache". */
+export const STREAM_RESET = 'stream.reset';
+
+const MAX_TEXT = 512;
+
+function isText(value: unknown, max = MAX_TEXT): value is string {
+  return typeof value === 'string' && value.length > 0 && value.length <= max;
+}
+
+function audienceOk(value: Record<string, unknown>): boolean {
+  return isText(value.appId, 128) && (value.userId === undefined || isText(value.userId, 128));
+}
+
+const CHECKERS: { [T in BusEventType]: (value: Record<string, unknown>) => boolean } = {
+  'schema.changed': (v) =>
+    SCHEMA_KINDS.includes(v.kind as SchemaKind) &&
+    isText(v.id) &&
+    isText(v.version, 64) &&
+    (v.hash === undefined || isText(v.hash, 128)),
+  'session.ended': (v) => isText(v.userId, 128) && isText(v.tokenHash, 128),
+};
+
+export function isBusEventType(type: unknown): type is BusEventType {
+  return typeof type === 'string' && Object.prototype.hasOwnProperty.call(CHECKERS, type);
+}
+
+/** The event in `value` if it is a well-formed known event, else undefined. */
+export function parseBusEvent(value: unknown): BusEvent | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const record = value as Record<string, unknown>;
+  if (!isBusEventType(record.type) || !audienceOk(record) || !CHECKERS[record.type](record)) return undefined;
+  return record as unknown as BusEvent;
+}
+
+/** Whether a session of (appId, userId) may receive the event. */
+export function isForSession(event: BusEvent, appId: string, userId: string): boolean {
+  return event.appId === appId && (event.userId === undefined || event.userId === userId);
+}
