@@ -24,6 +24,8 @@ export const ResultCode = {
   IP_BLOCKED: 'P4018',
   /** Data operation failed: duplicates, missing tables and other database errors. */
   DATA_ERROR: 'P5003',
+  /** Someone saved the same schema since the version this save was based on: nothing was written. */
+  CONFLICT: 'P4009',
   /** Anything unexpected. */
   SERVER_ERROR: 'P5000',
 } as const;

@@ -5,6 +5,8 @@
 import { ResultCode, type ResultCodeValue } from '../protocol/codes';
 
 export class ApiError extends Error {
+  /** Sent as the answer's `data` (e.g. every issue of a refused schema); null when absent. */
+  data?: unknown;
   constructor(
     readonly code: ResultCodeValue,
     readonly key: string,

@@ -55,4 +55,24 @@ export const data: Catalog = {
     en: "A module's table name cannot be changed",
   },
   'data.module.versionMissing': { zh: '该版本不存在', en: 'This version does not exist' },
+  'data.schema.conflict': {
+    zh: '{{author}} 已于 {{time}} 保存了新的版本 {{version}}，请基于最新版本修改后再保存',
+    en: '{{author}} saved version {{version}} at {{time}} since you opened it; reload and apply your change again',
+  },
+  'data.schema.confirmNeeded': {
+    zh: '此次保存会停用这些字段的数据列：{{fields}}（数据保留，可回滚恢复），请确认后再保存',
+    en: 'This save retires the columns of {{fields}} (their data is kept and a rollback restores them); confirm to save',
+  },
+  'data.schema.duplicates': {
+    zh: '字段 {{field}} 已有重复的值（{{values}}），不能设为唯一',
+    en: 'Field {{field}} already holds duplicate values ({{values}}), so it cannot be unique',
+  },
+  'data.schema.readOnlyTable': {
+    zh: '{{table}} 保存的是页面配置，请通过页面配置接口保存',
+    en: '{{table}} holds page schemas: save them through the schema API',
+  },
+  'data.schema.importInvalid': {
+    zh: '导入文件不是有效的模块导出文件',
+    en: 'The file is not a module export',
+  },
 };

@@ -15,6 +15,7 @@ import { forEachDatabase, type TestDatabase } from '../helpers/databases';
 
 const BASE = JSON.parse(readFileSync('schemas/apps/demo/modules/customer.json', 'utf8'));
 const CODE_FIELD = {
+  id: 'f_code',
   key: 'code',
   title: { zh: '客户编号', en: 'Code' },
   type: 'input',
@@ -71,7 +72,17 @@ forEachDatabase((_name, makeDatabase) => {
     const seeded = (await versions()).body.data.length;
     t.clock.now += 5000;
     const schema = withFields((fields) => [...fields.filter((f) => f.key !== 'remark'), CODE_FIELD]);
-    const reply = await save(schema);
+    // Removing a field retires its column: a destructive step the save must confirm.
+    const unconfirmed = await save(schema);
+    expect(unconfirmed.body).toMatchObject({ code: ResultCode.BAD_REQUEST, data: { plan: expect.any(Array) } });
+    expect(unconfirmed.body.message).toContain('remark');
+    expect((await versions()).body.data).toHaveLength(seeded);
+    const reply = await t.request({
+      method: 'PUT',
+      url: `/api/module/${moduleId}`,
+      token: admin,
+      body: { schema, confirm: true },
+    });
     expect(reply.body.code).toBe(ResultCode.SUCCESS);
     expect(reply.body.data.diff).toEqual({
       tableCreated: false,
@@ -84,13 +95,16 @@ forEachDatabase((_name, makeDatabase) => {
     });
     const columns = await columnsOf(physical);
     expect(columns).toContain('code');
-    expect(columns).toContain('remark');
+    // The removed field's column is kept under a retired name, its data intact.
+    const retired = `zr${reply.body.data.version}_remark`;
+    expect(columns).toContain(retired);
+    expect(columns).not.toContain('remark');
     const stored = await t.db.db
       .selectFrom(physical)
-      .select('remark')
+      .select(retired)
       .where('id', '=', kept.body.data.id)
       .executeTakeFirstOrThrow();
-    expect(stored.remark).toBe('保留的备注');
+    expect(stored[retired]).toBe('保留的备注');
 
     const module = await t.request({ url: `/api/module/${moduleId}`, token: admin });
     expect(module.body.data.schema).toEqual(schema);
@@ -157,13 +171,18 @@ forEachDatabase((_name, makeDatabase) => {
 
   it('refuses an invalid schema with JSON paths and reasons, changing nothing', async () => {
     const before = (await versions()).body.data.length;
-    const bad = withFields((fields) => [...fields, { key: 'broken', title: 'x', type: 'no-such-widget' }]);
+    const bad = withFields((fields) => [
+      ...fields,
+      { id: 'f_broken', key: 'broken', title: 'x', type: 'no-such-widget' },
+    ]);
     const reply = await save(bad);
     expect(reply.body.code).toBe(ResultCode.BAD_REQUEST);
     expect(reply.body.message).toMatch(/^页面配置有误：.*\/body\/0\/fields\/\d+\/type/);
     expect(await columnsOf(physical)).not.toContain('broken');
     expect((await versions()).body.data).toHaveLength(before);
-    const badKey = await save(withFields((fields) => [...fields, { key: 'drop table x', title: 'x', type: 'input' }]));
+    const badKey = await save(
+      withFields((fields) => [...fields, { id: 'f_dropx', key: 'drop table x', title: 'x', type: 'input' }]),
+    );
     expect(badKey.body.code).toBe(ResultCode.BAD_REQUEST);
   });
 
@@ -188,6 +207,10 @@ forEachDatabase((_name, makeDatabase) => {
     expect(reply.body.data.diff).toMatchObject({ rollbackOf: first.id, columnsAdded: [] });
     const module = await t.request({ url: `/api/module/${moduleId}`, token: admin });
     expect(module.body.data.schema).toEqual(first.schema);
+    // The retired remark column is back under its own name; the code column is retired, not dropped.
+    const columns = await columnsOf(physical);
+    expect(columns).toContain('remark');
+    expect(columns).toContain(`zr${reply.body.data.version}_code`);
     const missing = await t.request({ method: 'POST', url: `/api/module/${moduleId}/rollback/nope`, token: admin });
     expect(missing.body).toMatchObject({ code: ResultCode.BAD_REQUEST, message: '该版本不存在' });
   });
@@ -254,17 +277,19 @@ forEachDatabase((_name, makeDatabase) => {
 
     it('for an existing module: the added column and unique index are gone, older columns stay', async () => {
       const before = (await versions()).body.data.length;
+      const columnsBefore = await columnsOf(physical);
       const schema = withFields((fields) => [
         ...fields,
         CODE_FIELD,
-        { key: 'extra_no', title: 'x', type: 'input', unique: true },
+        { id: 'f_extra', key: 'extra_no', title: 'x', type: 'input', unique: true },
       ]);
       await expect(saveModule(t.app.tessera, await adminAuth(), { id: moduleId, schema }, fail)).rejects.toMatchObject({
         code: ResultCode.DATA_ERROR,
       });
       const columns = await columnsOf(physical);
       expect(columns).not.toContain('extra_no');
-      expect(columns).toContain('code');
+      // The retired code column that this save restored is retired again: the table is as it was.
+      expect(columns).toEqual(columnsBefore);
       expect((await versions()).body.data).toHaveLength(before);
       // The table still works as before: creating a record succeeds.
       const created = await t.request({

@@ -1,0 +1,274 @@
+/**
+ * Saving a module schema through the store's one pipeline (docs/schemas.md): parse → migrate →
+ * validate → derive the model → plan the table sync → (dry run: answer the plan) → check unique
+ * indexes against existing data → sync the table → write the head row and a numbered version
+ * (author, time, provenance, content hash, model, diff summary) → notify every instance.
+ *
+ * Optimistic concurrency: a save names `baseVersion`, the head version it was based on; when the
+ * head moved on, it fails with CONFLICT naming the other author and time, and nothing is written.
+ * Saves of one module are serialised (lock.ts), so of two racing saves exactly one wins.
+ * SQLite and PostgreSQL run it all in one transaction; on MySQL, where DDL commits, each applied
+ * step's inverse is run if a later step or the metadata write fails (compensation).
+ */
+import type { Kysely } from 'kysely';
+import type { RequestAuth } from '../auth/session-hook';
+import type { ServerContext } from '../context';
+import { newId } from '../db/ids';
+import { insertAudit } from '../db/tables';
+import { ApiError, badRequest, ModuleSchemaError, notFound } from '../errors';
+import { ResultCode } from '../../protocol/codes';
+import { moduleTableName } from '../modules/columns';
+import { schemaDiff, type SchemaDiff } from '../modules/save-diff';
+import { applyPlan, checkUniqueSteps, type Undo } from './apply';
+import { schemaHash } from './hash';
+import { invalidSchema, issue } from './issues';
+import { underSchemaLock } from './lock';
+import { deriveModel, modelOf } from './model';
+import { notifySchemaChanged } from './notify';
+import { planSync, type PlanStep } from './plan';
+import { prepareModuleSchema } from './prepare';
+import { conflictError, headVersionRow, type Provenance } from './versions';
+
+export interface SaveInput {
+  /** The module to update; absent for a new module. */
+  id?: string;
+  title?: string;
+  tableName?: string;
+  schema: unknown;
+  /** The head version this save was based on (absent: whatever the head is when the save starts). */
+  baseVersion?: number;
+  provenance?: Provenance;
+  aiGenerated?: boolean;
+  rollbackOf?: string;
+  /** Allows destructive steps (retiring a column). */
+  confirm?: boolean;
+  /** Answer the plan without changing anything. */
+  dryRun?: boolean;
+}
+
+export interface SaveResult {
+  id: string;
+  versionId: string | null;
+  version: number;
+  hash: string;
+  plan: PlanStep[];
+  diff: SchemaDiff;
+  dryRun?: true;
+}
+
+/** Test seam: runs inside the metadata transaction, after the table work (failure injection). */
+export interface SaveHooks {
+  beforeCommit?: () => Promise<void> | void;
+  /** Runs after the plan is known and before any table work. */
+  beforeSync?: () => Promise<void> | void;
+}
+
+interface Head {
+  id: string;
+  title: string | null;
+  table_name: string;
+  schema: string | null;
+  version: number;
+}
+
+async function readHead(trx: Kysely<any>, ctx: ServerContext, appId: string, id: string): Promise<Head | undefined> {
+  let query = trx
+    .selectFrom(ctx.tables.module)
+    .select(['id', 'title', 'table_name', 'schema', 'version'])
+    .where('app_id', '=', appId)
+    .where('id', '=', id)
+    .where('is_deleted', '=', 0);
+  if (ctx.db.spec.name === 'postgres') query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  return row ? ({ ...row, version: Number(row.version ?? 1) } as Head) : undefined;
+}
+
+async function physicalColumns(trx: Kysely<any>, table: string): Promise<Set<string> | undefined> {
+  const found = (await trx.introspection.getTables()).find((t) => t.name === table);
+  return found ? new Set(found.columns.map((c) => c.name.toLowerCase())) : undefined;
+}
+
+function parseStored(text: string | null): unknown {
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function saveModule(
+  ctx: ServerContext,
+  auth: RequestAuth,
+  input: SaveInput,
+  hooks: SaveHooks = {},
+): Promise<SaveResult> {
+  const appId = auth.app.id;
+  const modules = ctx.tables.module;
+  // The table of an existing module is fixed; read it before validating against it.
+  const known = input.id
+    ? await ctx.db.db
+        .selectFrom(modules)
+        .select(['table_name'])
+        .where('app_id', '=', appId)
+        .where('id', '=', input.id)
+        .where('is_deleted', '=', 0)
+        .executeTakeFirst()
+    : undefined;
+  if (input.id && !known) throw notFound();
+  const table = known ? String(known.table_name) : (input.tableName ?? '');
+  if (known && input.tableName !== undefined && input.tableName !== table) throw badRequest('data.module.tableFixed');
+  const schema = prepareModuleSchema(input.schema, table);
+  let physical: string;
+  try {
+    physical = moduleTableName(auth.app.identify, table);
+    // Fails early, outside any lock, for a field that cannot have a column.
+    deriveModel(schema, table);
+  } catch (error) {
+    if (error instanceof ModuleSchemaError)
+      throw invalidSchema([issue('', 'schema.model', error.message, error.message)]);
+    throw error;
+  }
+  const hash = schemaHash(schema);
+  const text = JSON.stringify(schema);
+  const lockKey = input.id ? `m_${input.id}` : `new_${appId}_${table}`;
+
+  let result: SaveResult | undefined;
+  try {
+    result = await underSchemaLock(ctx.db, lockKey, async (trx) => {
+      const head = input.id ? await readHead(trx, ctx, appId, input.id) : undefined;
+      if (input.id && !head) throw notFound();
+      if (head && input.baseVersion !== undefined && input.baseVersion !== head.version)
+        throw await conflictError(trx, ctx, appId, 'module', head.id);
+      if (!head) {
+        const taken = await trx
+          .selectFrom(modules)
+          .select('id')
+          .where('app_id', '=', appId)
+          .where('table_name', '=', table)
+          .where('is_deleted', '=', 0)
+          .executeTakeFirst();
+        if (taken) throw badRequest('data.module.tableTaken', { table });
+      }
+      const version = (head?.version ?? 0) + 1;
+      const before = head ? parseStored(head.schema) : undefined;
+      const lastVersion = head ? await headVersionRow(trx, ctx, appId, 'module', head.id, head.version) : undefined;
+      const oldModel = head ? modelOf(lastVersion?.model, before, table) : undefined;
+      const columns = await physicalColumns(trx, physical);
+      const next = deriveModel(schema, table, oldModel);
+      const plan = planSync(ctx.db, oldModel, next, columns, version);
+      const changes = schemaDiff(before, schema, table);
+      const diff: SchemaDiff = {
+        tableCreated: plan.steps.some((s) => s.op === 'createTable'),
+        columnsAdded: plan.steps.flatMap((s) =>
+          s.op === 'addColumn' ? [s.column] : s.op === 'createTable' ? s.columns.map((c) => c.column) : [],
+        ),
+        ...changes,
+        ...(input.rollbackOf ? { rollbackOf: input.rollbackOf } : {}),
+      };
+      const id = head?.id ?? input.id ?? newId();
+      if (input.dryRun) return { id, versionId: null, version, hash, plan: plan.steps, diff, dryRun: true as const };
+      if (plan.destructive && !input.confirm) {
+        const error = badRequest('data.schema.confirmNeeded', {
+          fields: plan.steps.flatMap((s) => (s.op === 'retireColumn' ? [s.key] : [])).join(', '),
+        });
+        error.data = { plan: plan.steps };
+        throw error;
+      }
+      if (columns) await checkUniqueSteps(trx, physical, plan.steps);
+      await hooks.beforeSync?.();
+      const undo: Undo[] = [];
+      const now = ctx.now();
+      const title = input.title ?? head?.title ?? textTitle(schema);
+      const versionId = newId();
+      try {
+        await applyPlan(trx, ctx.db, physical, plan.steps, undo);
+        const writeMeta = async (meta: Kysely<any>) => {
+          if (head) {
+            const updated = await meta
+              .updateTable(modules)
+              .set({ title, schema: text, version, update_by: auth.user.id, update_at: now })
+              .where('id', '=', id)
+              .where('app_id', '=', appId)
+              .where('version', '=', head.version)
+              .executeTakeFirst();
+            if (Number(updated.numUpdatedRows) !== 1) throw await conflictError(meta, ctx, appId, 'module', id);
+          } else {
+            await meta
+              .insertInto(modules)
+              .values({
+                id,
+                app_id: appId,
+                ...insertAudit(auth.user.id, now),
+                title,
+                table_name: table,
+                schema: text,
+                version,
+              })
+              .execute();
+          }
+          await meta
+            .insertInto(ctx.tables.module_version)
+            .values({
+              id: versionId,
+              app_id: appId,
+              ...insertAudit(auth.user.id, now),
+              module_id: id,
+              kind: 'module',
+              version,
+              hash,
+              provenance: input.provenance ?? (input.rollbackOf ? 'rollback' : input.aiGenerated ? 'ai' : 'designer'),
+              model: JSON.stringify(plan.model),
+              schema: text,
+              author: auth.user.id,
+              created_at: now,
+              ai_generated: input.aiGenerated ? 1 : 0,
+              diff: JSON.stringify(diff),
+            })
+            .execute();
+          await hooks.beforeCommit?.();
+        };
+        if (ctx.db.spec.transactionalDdl) await writeMeta(trx);
+        else await trx.transaction().execute(writeMeta);
+      } catch (error) {
+        // MySQL committed each DDL step: undo them, newest first, on the same connection.
+        if (!ctx.db.spec.transactionalDdl) await compensate(undo, error);
+        throw error;
+      }
+      return { id, versionId, version, hash, plan: plan.steps, diff };
+    });
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    const failure = ctx.db.spec.classifyError(error);
+    const wrapped =
+      failure?.kind === 'duplicate'
+        ? new ApiError(ResultCode.DATA_ERROR, 'server.duplicateEntry', {
+            value: String(failure.value ?? ''),
+            field: failure.columns?.at(-1) ?? failure.index ?? '',
+          })
+        : new ApiError(ResultCode.DATA_ERROR, 'error.dataOperation');
+    wrapped.cause = error;
+    throw wrapped;
+  } finally {
+    ctx.registry.invalidate(appId, table);
+  }
+  if (!result.dryRun)
+    await notifySchemaChanged(ctx, { appId, kind: 'module', id: result.id, version: result.version, hash, table });
+  return result;
+}
+
+async function compensate(undo: Undo[], error: unknown): Promise<void> {
+  for (const step of [...undo].reverse()) {
+    await step().catch((failure: unknown) => {
+      // Logged by the caller with the original error; the schema stays as the last good save.
+      (error as { compensation?: unknown }).compensation = failure;
+    });
+  }
+}
+
+function textTitle(schema: unknown): string | null {
+  const title = (schema as { title?: unknown }).title;
+  if (typeof title === 'string') return title;
+  if (title && typeof title === 'object' && typeof (title as { zh?: unknown }).zh === 'string')
+    return (title as { zh: string }).zh;
+  return null;
+}
