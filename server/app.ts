@@ -18,6 +18,7 @@ import { sessionHook } from './auth/session-hook';
 import { SessionStore } from './auth/sessions';
 import { Users } from './auth/users';
 import { registerCommonRoutes } from './common/index';
+import { registerEventRoutes, type EventRouteOptions } from './events/route';
 import { registerFiles } from './files/index';
 import type { Config } from './config';
 import type { ServerContext } from './context';
@@ -50,6 +51,8 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** An event bus; when absent one is built from config.redisUrl and closed with the app. */
   bus?: EventBus;
+  /** The event stream's heartbeat and replay ring (tests shorten the heartbeat). */
+  events?: EventRouteOptions;
 }
 
 declare module 'fastify' {
@@ -139,5 +142,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerModuleSaveRoutes(app, ctx);
   registerPrefsRoutes(app, ctx);
   registerFiles(app, ctx);
+  registerEventRoutes(app, ctx, options.events);
   return app;
 }

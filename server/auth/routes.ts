@@ -75,6 +75,11 @@ export function registerAuthRoutes(
     const auth = requireAuth(request);
     await ctx.sessions.revoke(auth.session.token_hash);
     if (auth.renewedTokenHash) await ctx.sessions.revoke(auth.renewedTokenHash);
+    // Open event streams of this session close, on every instance (server/events/hub.ts).
+    for (const tokenHash of [auth.session.token_hash, auth.renewedTokenHash]) {
+      if (tokenHash)
+        await ctx.bus.publish({ type: 'session.ended', appId: auth.app.id, userId: auth.user.id, tokenHash });
+    }
     reply.removeHeader(Headers.AUTHORIZATION);
     return ok(request, null);
   });

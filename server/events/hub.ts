@@ -1,0 +1,103 @@
+/**
+ * The instance's side of the event streams: it hears every bus event, keeps the recent ones of each
+ * app in a bounded ring (for Last-Event-ID replay) and hands each to the open streams allowed to see
+ * it (protocol/events.ts isForSession). A `session.ended` event closes that session's streams here
+ * and on every other instance.
+ */
+import { Lru } from '../../protocol/envelope/lru';
+import { isForSession, SERVER_ONLY_EVENTS, type BusEvent } from '../../protocol/events';
+import type { EventBus } from '../bus/index';
+import { EventIds } from '../bus/local';
+
+/** What the hub needs of an open stream (stream.ts). */
+export interface StreamSink {
+  readonly appId: string;
+  readonly userId: string;
+  readonly tokenHash: string;
+  send(id: string, event: BusEvent): void;
+  close(): void;
+}
+
+/** A ring entry; the anchor (first entry of a new ring) marks "before any event" and has none. */
+interface Entry {
+  id: string;
+  event?: BusEvent;
+}
+
+export interface HubOptions {
+  /** Events kept per app for replay (default 200). */
+  ringSize?: number;
+  /** Apps whose rings are kept (default 1,000; the least recently used goes). */
+  maxApps?: number;
+}
+
+export type Replay = { reset: false; events: Entry[]; position: string } | { reset: true; position: string };
+
+export class EventHub {
+  private readonly rings: Lru<string, Entry[]>;
+  private readonly ringSize: number;
+  private readonly streams = new Set<StreamSink>();
+  private readonly anchors = new EventIds();
+  private readonly unsubscribe: () => void;
+
+  constructor(bus: EventBus, options: HubOptions = {}) {
+    this.ringSize = options.ringSize ?? 200;
+    this.rings = new Lru(options.maxApps ?? 1000);
+    this.unsubscribe = bus.subscribe('*', (event, delivery) => this.onEvent(event, delivery.id));
+  }
+
+  get openStreams(): number {
+    return this.streams.size;
+  }
+
+  /** Registers an open stream; returns its removal. */
+  attach(stream: StreamSink): () => void {
+    this.streams.add(stream);
+    return () => void this.streams.delete(stream);
+  }
+
+  /**
+   * The events of `appId` after `lastId` that this session may see, and the position to report.
+   * reset: lastId is not (or no longer) in the ring, so events may have been missed.
+   */
+  replay(appId: string, userId: string, lastId: string | undefined): Replay {
+    const ring = this.ring(appId);
+    const position = ring[ring.length - 1]!.id;
+    if (lastId === undefined) return { reset: false, events: [], position };
+    const at = ring.findIndex((entry) => entry.id === lastId);
+    if (at < 0) return { reset: true, position };
+    const events = ring.slice(at + 1).filter((entry) => entry.event && isForSession(entry.event, appId, userId));
+    return { reset: false, events, position };
+  }
+
+  /** Closes every stream (server close). */
+  close(): void {
+    this.unsubscribe();
+    for (const stream of [...this.streams]) stream.close();
+    this.streams.clear();
+  }
+
+  private onEvent(event: BusEvent, id: string): void {
+    if (event.type === 'session.ended') {
+      for (const stream of [...this.streams]) {
+        if (stream.tokenHash === event.tokenHash && stream.appId === event.appId) stream.close();
+      }
+    }
+    if (SERVER_ONLY_EVENTS.has(event.type)) return;
+    const ring = this.ring(event.appId);
+    ring.push({ id, event });
+    if (ring.length > this.ringSize) ring.splice(0, ring.length - this.ringSize);
+    for (const stream of this.streams) {
+      if (isForSession(event, stream.appId, stream.userId)) stream.send(id, event);
+    }
+  }
+
+  private ring(appId: string): Entry[] {
+    let ring = this.rings.get(appId);
+    if (!ring) {
+      ring = [{ id: this.anchors.next() }];
+      this.rings.set(appId, ring);
+    }
+    return ring;
+  }
+}
