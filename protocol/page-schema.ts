@@ -27,6 +27,12 @@ export interface SelectItem {
 }
 
 export interface FieldDefinition {
+  /**
+   * The field's id for life (schemaVersion 2): unique in the page, never changed by a rename. Every
+   * schema at the latest version has it (the meta-schema requires it); optional here only because
+   * fields built in code before migration (tests, old JSON) do not carry one yet.
+   */
+  id?: string;
   key: string;
   title: Text;
   /** A registered widget type. */
@@ -89,6 +95,7 @@ export type SchemaNode = FieldDefinition | ContainerNode;
 
 export interface PageSchema {
   $schema?: string;
+  /** The version contract (runtime/core/migrate): older schemas load through the migration chain. */
   schemaVersion: number;
   type: 'page';
   title?: Text;

@@ -1,8 +1,11 @@
 /**
  * `npm run schemas:check`: validates every .json under schemas/ and fixtures/ against the
  * meta-schema its `$schema` names (page schemas: tessera://meta/page.schema.json; JSON Schemas
- * themselves: the 2020-12 dialect; other shapes: their own meta file). Prints `file: /json/path:
- * reason` per problem and exits 1 if there is any. A file without a usable `$schema` is an error.
+ * themselves: the 2020-12 dialect; other shapes: their own meta file). A page schema must be at
+ * the latest schemaVersion (`npm run schemas:migrate` brings it there); it is checked as migrated,
+ * so one run shows every problem, and when it is valid its cross-references are checked too (keys,
+ * ids, linkage; runtime/core/schema/cross-reference.ts). Prints `file:/json/pointer reason` per
+ * problem and exits 1 if there is any. A file without a usable `$schema` is an error.
  * Files named *.invalid.json are deliberately broken fixtures: skipped unless named on the command
  * line (`tsx scripts/schemas-check.ts fixtures/pages/bad-page.invalid.json`).
  */
@@ -10,7 +13,10 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
-import { createAjv, DIALECT_2020, formatErrors } from '../runtime/core/schema/ajv';
+import { LATEST_SCHEMA_VERSION, migrateSchema } from '../runtime/core/migrate';
+import { createAjv, DIALECT_2020, formatErrors, META } from '../runtime/core/schema/ajv';
+import { crossReferenceIssues } from '../runtime/core/schema/cross-reference';
+import { SchemaError } from '../runtime/core/schema/issue';
 
 export const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const DEFAULT_ROOTS = ['schemas', 'fixtures'];
@@ -104,13 +110,44 @@ export function checkFiles(files: string[]): Problem[] {
       problems.push({ file, path: '/$schema', message: `unknown meta-schema ${meta}` });
       continue;
     }
+    if (meta === META.page) {
+      problems.push(...checkPage(file, json, validate));
+      continue;
+    }
     if (!validate(json)) for (const issue of formatErrors(validate.errors)) problems.push({ file, ...issue });
   }
   return problems;
 }
 
+/** A page schema: at the latest version, valid once migrated, and its cross-references hold. */
+function checkPage(file: string, json: { schemaVersion?: unknown }, validate: (data: unknown) => boolean): Problem[] {
+  const problems: Problem[] = [];
+  let page: unknown;
+  try {
+    page = migrateSchema(json).schema;
+  } catch (error) {
+    if (!(error instanceof SchemaError)) throw error;
+    return error.issues.map((issue) => ({ file, path: issue.pointer, message: issue.message.en }));
+  }
+  if (json.schemaVersion !== LATEST_SCHEMA_VERSION) {
+    problems.push({
+      file,
+      path: '/schemaVersion',
+      message: `is ${String(json.schemaVersion)}, the latest is ${LATEST_SCHEMA_VERSION}: run npm run schemas:migrate`,
+    });
+  }
+  const checker = validate as ((data: unknown) => boolean) & { errors?: Parameters<typeof formatErrors>[0] };
+  if (!checker(page)) {
+    for (const issue of formatErrors(checker.errors)) problems.push({ file, ...issue });
+    return problems;
+  }
+  for (const issue of crossReferenceIssues(page))
+    problems.push({ file, path: issue.pointer, message: issue.message.en });
+  return problems;
+}
+
 export function formatProblem(problem: Problem): string {
-  return `${problem.file}: ${problem.path || '/'}: ${problem.message}`;
+  return `${problem.file}:${problem.path || '/'} ${problem.message}`;
 }
 
 function main(args: string[]): number {

@@ -12,6 +12,7 @@ import { listQuery } from './list-query';
 import { auth } from './auth';
 import { data } from './data';
 import { appAdmin } from './app-admin';
+import { schema } from './schema';
 
 /**
  * One catalog for browser and server, merged from one file per area so that areas do not edit
@@ -33,6 +34,7 @@ const parts: Catalog[] = [
   auth,
   listQuery,
   appAdmin,
+  schema,
 ];
 
 export const catalog: Catalog = Object.assign({}, ...parts);

@@ -34,7 +34,11 @@ describe('the sameAs rule (a field that must repeat another)', () => {
     const bare = [fields[0], { ...fields[1], rules: [{ sameAs: 'newPassword' }] }] as SchemaNode[];
     const { form } = renderForm(bare, { initialValues: { newPassword: 'a1', confirm: 'b2' } });
     expect(await submitForm(form)).toEqual({ errors: { confirm: ['数据格式错误'] } });
-    expect(validateWith(META.field, { ...fields[1], rules: [{ sameAs: 'newPassword' }] }).valid).toBe(true);
-    expect(validateWith(META.field, { ...fields[1], rules: [{ sameAs: 'a.b; drop' }] }).valid).toBe(false);
+    expect(validateWith(META.field, { id: 'f_confirm', ...fields[1], rules: [{ sameAs: 'newPassword' }] }).valid).toBe(
+      true,
+    );
+    expect(validateWith(META.field, { id: 'f_confirm', ...fields[1], rules: [{ sameAs: 'a.b; drop' }] }).valid).toBe(
+      false,
+    );
   });
 });

@@ -37,7 +37,7 @@ describe('validatePage', () => {
       { path: '/body', message: 'is required' },
     ]);
     expect(validatePage({ schemaVersion: 0, type: 'form', body: [] }).errors).toEqual([
-      { path: '/schemaVersion', message: 'must be >= 1' },
+      { path: '/schemaVersion', message: 'must be 2' },
       { path: '/type', message: 'must be "page"' },
     ]);
   });

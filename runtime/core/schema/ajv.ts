@@ -16,6 +16,8 @@ import page from '../../../schemas/meta/page.schema.json';
 import selectItems from '../../../schemas/meta/select-items.schema.json';
 import text from '../../../schemas/meta/text.schema.json';
 import { isValidExpression } from '../expression/evaluate';
+import { LATEST_SCHEMA_VERSION, migrateSchema } from '../migrate';
+import { SchemaError } from './issue';
 import { META } from './meta-ids';
 import { registrySchemas } from './registry-schemas';
 
@@ -118,15 +120,35 @@ export function formatErrors(errors: ErrorObject[] | null | undefined): Validati
   return issues;
 }
 
-/** Validates `json` against a registered schema $id. */
+/**
+ * The meta-schema describes the latest schemaVersion only; a page schema of an older version is
+ * migrated first, as every reader does (runtime/core/migrate). A version that cannot be migrated
+ * (not an integer, newer than this platform) is left to Ajv, which names the problem.
+ */
+function atLatestVersion(json: unknown): unknown {
+  const version = (json as { schemaVersion?: unknown } | null)?.schemaVersion;
+  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) return json;
+  if (version >= LATEST_SCHEMA_VERSION) return json;
+  try {
+    return migrateSchema(json).schema;
+  } catch (error) {
+    if (error instanceof SchemaError) return json;
+    throw error;
+  }
+}
+
+/** Validates `json` against a registered schema $id (a page schema after migrating it to the latest version). */
 export function validateWith(schemaId: string, json: unknown, ajv: Ajv2020 = getAjv()): ValidationResult {
   const validate = ajv.getSchema(schemaId);
   if (!validate) return { valid: false, errors: [{ path: '', message: `unknown schema ${schemaId}` }] };
-  const valid = validate(json) as boolean;
+  const valid = validate(schemaId === META.page ? atLatestVersion(json) : json) as boolean;
   return { valid, errors: valid ? [] : formatErrors(validate.errors) };
 }
 
-/** Validates a page schema (tessera://meta/page.schema.json). */
+/**
+ * Validates a page schema (tessera://meta/page.schema.json), migrating an older one first. The
+ * English one-line issues of existing callers; new code uses validatePageIssues (ajv-issues.ts).
+ */
 export function validatePage(json: unknown): ValidationResult {
   return validateWith(META.page, json);
 }

@@ -13,12 +13,15 @@ describe('schemas:check', () => {
     expect(collectJsonFiles(['fixtures/pages/bad-page.invalid.json'])).toHaveLength(1);
   });
 
-  it('reports `file: /json/path: reason` for the bad fixture', () => {
+  it('reports `file:/json/pointer reason` for the bad fixture, its old version first', () => {
     const problems = checkFiles(collectJsonFiles(['fixtures/pages/bad-page.invalid.json']));
     expect(problems.map(formatProblem)).toContain(
-      'fixtures/pages/bad-page.invalid.json: /body/0/fields/0/colour: is not an allowed property',
+      'fixtures/pages/bad-page.invalid.json:/body/0/fields/0/colour is not an allowed property',
     );
-    expect(problems).toHaveLength(7);
+    expect(formatProblem(problems[0])).toBe(
+      'fixtures/pages/bad-page.invalid.json:/schemaVersion is 1, the latest is 2: run npm run schemas:migrate',
+    );
+    expect(problems).toHaveLength(8);
   });
 
   it('passes the meta-schemas (2020-12 dialect) and valid pages', () => {
@@ -50,7 +53,7 @@ describe('schemas:check', () => {
       cwd: ROOT,
     }).catch((e) => e);
     expect(failure.code).toBe(1);
-    expect(failure.stderr).toContain('fixtures/pages/bad-page.invalid.json: /body/0/fields/1/type: must be one of:');
+    expect(failure.stderr).toContain('fixtures/pages/bad-page.invalid.json:/body/0/fields/1/type must be one of:');
     const ok = await run('npx', ['tsx', 'scripts/schemas-check.ts', 'fixtures/pages/all-widgets.page.json'], {
       cwd: ROOT,
     });

@@ -116,7 +116,7 @@ describe('form node submit option (a call of its own)', () => {
 
   it('the meta-schema: a form needs a data source or a submit URL; URLs and record ids are plain paths', () => {
     const check = (node: unknown) => validateWith(nodeSchemaId('form'), node).valid;
-    const fields = [{ key: 'a', title: 'A', type: 'input' }];
+    const fields = [{ id: 'f_a', key: 'a', title: 'A', type: 'input' }];
     expect(check({ type: 'form', fields, submit: { url: 'auth/changePwd', fields: ['a'] } })).toBe(true);
     expect(check({ type: 'form', fields, submit: { fields: ['a'] } })).toBe(false);
     expect(check({ type: 'form', fields })).toBe(false);

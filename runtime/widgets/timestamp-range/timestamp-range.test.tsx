@@ -16,11 +16,11 @@ describe('timestamp-range widget', () => {
     const [from, to] = container.querySelectorAll('input');
     await typeInto(from, '2024-03-05 22:00:00');
     await typeInto(to, '2024-03-06 06:30:00');
-    expect(await submitForm(form)).toEqual({ values: { window: `${a},${b}` } });
+    expect(await submitForm(form)).toEqual({ values: { maint_window: `${a},${b}` } });
   });
 
   it('reads pretty with times', () => {
-    const { container } = renderForm([field], { initialValues: { window: `${a},${b}` }, readPretty: true });
+    const { container } = renderForm([field], { initialValues: { maint_window: `${a},${b}` }, readPretty: true });
     expect(container.querySelector('.tessera-read-pretty')!.textContent).toBe(
       '2024-03-05 22:00:00 ~ 2024-03-06 06:30:00',
     );
@@ -28,6 +28,6 @@ describe('timestamp-range widget', () => {
 
   it('required with nothing picked is an error', async () => {
     const { form } = renderForm([{ ...field, required: true }]);
-    expect(await submitForm(form)).toEqual({ errors: { window: ['维护窗口不能为空'] } });
+    expect(await submitForm(form)).toEqual({ errors: { maint_window: ['维护窗口不能为空'] } });
   });
 });

@@ -20,7 +20,7 @@ export const sampleValues: Record<string, unknown> = {
   report_week: day('2024-03-03T00:00:00'),
   created_at: day('2024-03-05T08:30:15'),
   period: `${day('2024-03-05T00:00:00')},${day('2024-03-09T23:59:59.999')}`,
-  window: `${day('2024-03-05T22:00:00')},${day('2024-03-06T06:30:00')}`,
+  maint_window: `${day('2024-03-05T22:00:00')},${day('2024-03-06T06:30:00')}`,
   open_at: '09:00:00',
   industry_f: 'retail',
   level_s: 'A',
