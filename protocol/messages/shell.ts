@@ -166,4 +166,7 @@ export const shell: Catalog = {
   'page.405.sub': { zh: '应用地址不正确，请检查访问地址', en: 'Unknown application address, please check the URL' },
   'page.backHome': { zh: '返回首页', en: 'Back to home' },
   'page.loadFailed': { zh: '页面加载失败', en: 'The page could not be loaded' },
+  // The schema of the open page was saved elsewhere (event stream, src/components/SchemaChangedNotice.tsx).
+  'page.changed': { zh: '此页面已被修改，请重新加载', en: 'This page was changed. Reload' },
+  'page.reload': { zh: '重新加载', en: 'Reload' },
 };

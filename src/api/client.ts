@@ -17,7 +17,7 @@ import { currentLang, i18n } from '../i18n';
 let envelope: { key: string; value: ClientEnvelope } | undefined;
 
 /** The envelope for the current app, or none when the app has encryption switched off. */
-function currentEnvelope(): ClientEnvelope | undefined {
+export function currentEnvelope(): ClientEnvelope | undefined {
   const info = session.appInfo;
   if (!info?.encrypt || !info.public_key) return undefined;
   if (envelope?.key !== info.public_key)

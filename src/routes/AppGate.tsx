@@ -9,6 +9,7 @@ import { Navigate, useLocation, useNavigate, useParams } from 'react-router-dom'
 import { useSnapshot } from 'valtio';
 import { ResultCode } from '../../protocol/codes';
 import { onLogout } from '../api/client';
+import { SchemaChangedNotice } from '../components/SchemaChangedNotice';
 import { clearSession, enterApp, session } from '../session/store';
 import { loadAppInfo, ShellError } from '../session/actions';
 import { guard } from './guard';
@@ -100,12 +101,14 @@ export function AppGate() {
         <DashboardLayout>
           <DashboardPage id={id} key={id} />
         </DashboardLayout>
+        <SchemaChangedNotice path={path} />
       </SessionTheme>
     );
   }
   return (
     <SessionTheme>
       <MainLayout path={path} />
+      <SchemaChangedNotice path={path} />
     </SessionTheme>
   );
 }

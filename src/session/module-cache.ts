@@ -8,7 +8,7 @@ import { DEFAULT_TABLE_PREFIX } from '../../protocol/constants';
 import type { PageSchema } from '../../protocol/page-schema';
 import type { RequestOptions } from '../../protocol/http';
 import { request } from '../api/client';
-import { readStored, writeStored } from './storage';
+import { readStored, removeStored, writeStored } from './storage';
 import { session, setDashboardVersion, setModuleVersion } from './store';
 import { ShellError } from './actions';
 
@@ -36,7 +36,8 @@ const KINDS: Record<'module' | 'dashboard', Kind> = {
   },
   dashboard: {
     table: 'dashboard',
-    one: (id, prefix) => ({ method: 'GET', url: `common/${prefix}dashboard/${encodeURIComponent(id)}` }),
+    // Through the schema store's route, which migrates the stored schema to the latest version.
+    one: (id) => ({ method: 'GET', url: `dashboard/${encodeURIComponent(id)}` }),
     remember: setDashboardVersion,
   },
 };
@@ -62,6 +63,15 @@ async function currentVersions(kind: keyof typeof KINDS): Promise<Map<string, nu
 /** Forgets what the server said, e.g. after the designer saved a module, or on refresh cache. */
 export function invalidateModuleVersions(): void {
   serverVersions.clear();
+}
+
+/**
+ * Drops the cached copy of one module or dashboard schema (the event stream said it changed), so
+ * the next load fetches it; anything else open keeps its cache.
+ */
+export function forget(kind: keyof typeof KINDS, id: string): void {
+  serverVersions.get(`${session.app}/${kind}`)?.delete(id);
+  removeStored(session.app, `${kind}_${id}`);
 }
 
 function parseSchema(record: ModuleRecord): ModuleRecord {
