@@ -35,7 +35,10 @@ export async function resolveTarget(
   if (!TABLE_PARAM.test(name)) throw badRequest('server.invalidValue', { key: 'table' });
   const table = await ctx.registry.resolve(auth.app, name);
   if (!table) throw tableMissing(name);
-  if (mode === 'write' && table.write === 'none') throw new ApiError(ResultCode.FORBIDDEN, 'server.readOnlyTable');
+  if (mode === 'write' && table.write === 'none')
+    throw table.schemaStore
+      ? new ApiError(ResultCode.FORBIDDEN, 'data.schema.readOnlyTable', { table: table.name })
+      : new ApiError(ResultCode.FORBIDDEN, 'server.readOnlyTable');
   // System-table writes are decided by can() below (a user may edit their own name).
   if (mode === 'write' && table.write === 'admin' && !auth.isAdmin && table.kind !== 'system') throw forbidden();
   const onlyId = table.ownRowOnly && !auth.isAdmin ? auth.user.id : undefined;

@@ -22,6 +22,7 @@ import { getVersion, listVersions, type Provenance } from '../schema-store/versi
 import { diffSchemas } from '../schema-store/diff';
 import { exportModule, importModule } from '../schema-store/transfer';
 import { dropCachesOnSchemaChange } from '../schema-store/notify';
+import { registerDashboardRoutes } from '../schema-store/dashboard-routes';
 
 export { MAX_VERSIONS_LISTED } from '../schema-store/versions';
 
@@ -88,6 +89,8 @@ export function saveInput(body: unknown, allowed = SAVE_KEYS): Omit<SaveInput, '
 export function registerModuleSaveRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const unsubscribe = dropCachesOnSchemaChange(ctx);
   app.addHook('onClose', async () => unsubscribe());
+  // Dashboards are stored schemas too: their routes live with the store (schema-store/).
+  registerDashboardRoutes(app, ctx);
 
   app.post('/api/module', async (request) => {
     const auth = admin(request);

@@ -14,7 +14,10 @@ const S = (name: string, extra: Partial<ColumnSpec> = {}): ColumnSpec => ({ name
 const TXT = (name: string): ColumnSpec => ({ name, type: 'text' });
 const INT = (name: string, extra: Partial<ColumnSpec> = {}): ColumnSpec => ({ name, type: 'integer', ...extra });
 
-const DEFINITIONS: Record<string, { columns: ColumnSpec[]; write: TableInfo['write']; ownRowOnly?: boolean }> = {
+const DEFINITIONS: Record<
+  string,
+  { columns: ColumnSpec[]; write: TableInfo['write']; ownRowOnly?: boolean; schemaStore?: boolean }
+> = {
   role: {
     columns: [S('name', { required: true }), TXT('menu_ids'), INT('level'), S('identify'), TXT('dept_ids')],
     write: 'admin',
@@ -38,8 +41,9 @@ const DEFINITIONS: Record<string, { columns: ColumnSpec[]; write: TableInfo['wri
     columns: [S('dict_code', { required: true }), S('label'), S('value'), INT('sort'), S('parent_id')],
     write: 'admin',
   },
-  module: { columns: [S('title'), S('table_name'), TXT('schema')], write: 'none' },
-  dashboard: { columns: [S('title'), TXT('schema')], write: 'admin' },
+  // Schema heads are written only through the schema store (server/schema-store/): read-only here.
+  module: { columns: [S('title'), S('table_name'), TXT('schema'), INT('version')], write: 'none', schemaStore: true },
+  dashboard: { columns: [S('title'), TXT('schema'), INT('version')], write: 'none', schemaStore: true },
   // Import templates (server/common/import): the field list an import dialog uses, as JSON.
   import_template: {
     columns: [S('name', { required: true }), S('table_name', { required: true }), TXT('fields')],

@@ -32,6 +32,8 @@ export interface TableInfo {
   write: 'user' | 'admin' | 'none';
   /** Non-admins see only their own row (the user table). */
   ownRowOnly?: boolean;
+  /** A table of stored schemas: writes go through the schema store, never the common API. */
+  schemaStore?: boolean;
 }
 
 export interface ColumnSpec {
@@ -65,6 +67,7 @@ export function makeTableInfo(options: {
   virtualKeys?: string[];
   write: TableInfo['write'];
   ownRowOnly?: boolean;
+  schemaStore?: boolean;
 }): TableInfo {
   const columns = new Map<string, ColumnInfo>();
   for (const name of STANDARD_COLUMNS) columns.set(name, { name, type: STANDARD_TYPES[name], writable: false });
@@ -82,5 +85,6 @@ export function makeTableInfo(options: {
     uniqueIndexes,
     write: options.write,
     ownRowOnly: options.ownRowOnly,
+    ...(options.schemaStore ? { schemaStore: true } : {}),
   };
 }

@@ -183,3 +183,13 @@ export function preparePageSchema(input: unknown): unknown {
   if (issues.length) throw invalidSchema(issues);
   return schema;
 }
+
+/** A stored schema's text → the schema at the latest schemaVersion (every read goes through migrate). */
+export function readStoredSchema(text: string | null | undefined): unknown {
+  if (!text) return null;
+  try {
+    return migrateForStore(JSON.parse(text));
+  } catch {
+    return null;
+  }
+}

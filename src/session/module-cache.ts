@@ -36,7 +36,8 @@ const KINDS: Record<'module' | 'dashboard', Kind> = {
   },
   dashboard: {
     table: 'dashboard',
-    one: (id, prefix) => ({ method: 'GET', url: `common/${prefix}dashboard/${encodeURIComponent(id)}` }),
+    // Through the schema store's route, which migrates the stored schema to the latest version.
+    one: (id) => ({ method: 'GET', url: `dashboard/${encodeURIComponent(id)}` }),
     remember: setDashboardVersion,
   },
 };

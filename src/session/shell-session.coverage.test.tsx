@@ -136,7 +136,7 @@ describe('module and dashboard version maps (spec §3: refetch only when update_
       );
       const load = kind === 'module' ? loadModule : loadDashboard;
       const versions = () => (kind === 'module' ? session.moduleVersions : session.dashboardVersions);
-      const one = kind === 'module' ? `module/${id}` : `common/tessera_sys_dashboard/${id}`;
+      const one = kind === 'module' ? `module/${id}` : `dashboard/${id}`;
 
       const first = await load(id);
       expect(versions()[id]).toBe(first.update_at);

@@ -204,7 +204,10 @@ forEachDatabase((_name, makeDatabase) => {
         token: admin,
         body: { title: 'x', table_name: 'x' },
       });
-      expect(module.body).toMatchObject({ code: ResultCode.FORBIDDEN, message: '该数据表不能通过此接口修改' });
+      expect(module.body).toMatchObject({
+        code: ResultCode.FORBIDDEN,
+        message: 'tessera_sys_module 保存的是页面配置，请通过页面配置接口保存',
+      });
     });
 
     it('lets plain users write module records', async () => {
