@@ -27,6 +27,12 @@ export interface Problem {
   message: string;
 }
 
+/**
+ * Folders a tree walk leaves alone: migration fixtures are frozen at the versions their step reads
+ * and writes (fixtures/migrations/<step>/before.json stays old on purpose).
+ */
+const FROZEN_DIRS = new Set([join(ROOT, 'fixtures', 'migrations')]);
+
 /** Every .json file under the given files or folders; deliberate failures only when asked by name. */
 export function collectJsonFiles(paths: string[]): string[] {
   const files: string[] = [];
@@ -34,6 +40,7 @@ export function collectJsonFiles(paths: string[]): string[] {
     const stat = statSync(path, { throwIfNoEntry: false });
     if (!stat) return;
     if (stat.isDirectory()) {
+      if (!named && FROZEN_DIRS.has(path)) return;
       for (const entry of readdirSync(path).sort()) if (entry !== 'node_modules') walk(join(path, entry), false);
     } else if (path.endsWith('.json') && (named || !path.endsWith('.invalid.json'))) {
       files.push(path);

@@ -52,15 +52,26 @@ export function migrateSchema(input: unknown): MigrationResult {
   const applied: number[] = [];
   for (const step of MIGRATION_STEPS) {
     if (step.to <= version) continue;
-    try {
-      schema = step.migrate(schema);
-    } catch (error) {
-      throw new SchemaError([
-        schemaIssue('', 'schema.migrationFailed', { from: step.to - 1, to: step.to, detail: (error as Error).message }),
-      ]);
-    }
-    schema.schemaVersion = step.to;
+    schema = runStep(step, schema);
     applied.push(step.to);
   }
   return { schema: schema as unknown as PageSchema, from: version, to: LATEST_SCHEMA_VERSION, applied };
+}
+
+function runStep(step: MigrationStep, schema: Record<string, unknown>): Record<string, unknown> {
+  let next: Record<string, unknown>;
+  try {
+    next = step.migrate(schema);
+  } catch (error) {
+    throw new SchemaError([
+      schemaIssue('', 'schema.migrationFailed', { from: step.to - 1, to: step.to, detail: (error as Error).message }),
+    ]);
+  }
+  next.schemaVersion = step.to;
+  return next;
+}
+
+/** One step on its own (the per-step fixture tests): a copy of `schema` at version `step.to`. */
+export function applyStep(step: MigrationStep, schema: Record<string, unknown>): Record<string, unknown> {
+  return runStep(step, structuredClone(schema));
 }
