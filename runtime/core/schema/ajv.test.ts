@@ -42,6 +42,19 @@ describe('validatePage', () => {
     ]);
   });
 
+  it('migrates an older page first (its fields get ids); a latest page without ids, or a newer version, is refused', () => {
+    const old = form([{ key: 'a', title: 'A', type: 'input' }]);
+    expect(validatePage(old)).toEqual({ valid: true, errors: [] });
+    expect(old.body[0]).not.toHaveProperty('fields.0.id');
+    expect(validatePage({ ...old, schemaVersion: 2 }).errors).toEqual([
+      { path: '/body/0/fields/0/id', message: 'is required' },
+    ]);
+    expect(validatePage({ ...old, schemaVersion: 3 }).errors).toContainEqual({
+      path: '/schemaVersion',
+      message: 'must be 2',
+    });
+  });
+
   it('reports each mistake of the bad fixture at a path a human can follow', () => {
     const result = validatePage(fixture('bad-page.invalid.json'));
     expect(result.valid).toBe(false);
