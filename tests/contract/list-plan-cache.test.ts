@@ -87,7 +87,12 @@ forEachDatabase((_name, makeDatabase) => {
       .where('table_name', '=', 'customer')
       .executeTakeFirstOrThrow();
     const schema = structuredClone(CUSTOMER);
-    schema.body[0].fields.push({ key: 'nickname', title: { zh: '昵称', en: 'Nickname' }, type: 'input' });
+    schema.body[0].fields.push({
+      id: 'f_nickname',
+      key: 'nickname',
+      title: { zh: '昵称', en: 'Nickname' },
+      type: 'input',
+    });
     const saved = await t.request({ method: 'PUT', url: `/api/module/${module.id}`, token: admin, body: { schema } });
     expect(saved.body.code, JSON.stringify(saved.body)).toBe(ResultCode.SUCCESS);
     await createRows(t, admin, 'customer', [{ name: '缓存客户乙', level: 'vip', nickname: '小乙' }]);
