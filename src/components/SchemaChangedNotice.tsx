@@ -58,7 +58,13 @@ export function SchemaChangedNotice({ path }: { path: string }) {
         data-testid="schema-changed"
         message={t('page.changed')}
         action={
-          <Button size="small" type="primary" onClick={() => window.location.reload()} data-testid="schema-reload">
+          <Button
+            size="small"
+            type="primary"
+            style={{ marginInlineStart: 12 }}
+            onClick={() => window.location.reload()}
+            data-testid="schema-reload"
+          >
             {t('page.reload')}
           </Button>
         }
