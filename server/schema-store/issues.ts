@@ -7,6 +7,7 @@ import { ApiError } from '../errors';
 import { ResultCode } from '../../protocol/codes';
 
 export interface StoreIssue {
+  params?: Record<string, unknown>;
   /** JSON pointer of the offending value ("" is the whole document). */
   pointer: string;
   code: string;
@@ -33,22 +34,6 @@ export function invalidSchema(issues: StoreIssue[]): ApiError {
   error.data = { issues };
   return error;
 }
-
-/**
- * Names no module table or column may take: SQL keywords reserved by SQLite, PostgreSQL or MySQL
- * (quoting would make them work, but every hand-written query and export over them would break).
- */
-export const SQL_RESERVED = new Set(
-  `add all alter analyze and as asc between both by case cast check collate column constraint create
-  cross current_date current_time current_timestamp current_user database default delete desc distinct
-  drop else end except exists false fetch for foreign from full grant group having in index inner
-  insert intersect interval into is join key keys leading left like limit localtime localtimestamp
-  match natural not null of offset on or order outer primary references returning right row rows select
-  session_user set some table then to trailing true union unique update user using values when where
-  window with`
-    .split(/\s+/)
-    .filter(Boolean),
-);
 
 /** Nesting depth of a parsed value, counted without recursion; stops once past `max`. */
 export function depthOver(value: unknown, max: number): boolean {

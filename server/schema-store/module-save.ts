@@ -27,6 +27,7 @@ import { deriveModel, modelOf } from './model';
 import { notifySchemaChanged } from './notify';
 import { planSync, type PlanStep } from './plan';
 import { prepareModuleSchema } from './prepare';
+import { referenceContext } from './refs';
 import { conflictError, headVersionRow, type Provenance } from './versions';
 
 export interface SaveInput {
@@ -117,7 +118,8 @@ export async function saveModule(
   if (input.id && !known) throw notFound();
   const table = known ? String(known.table_name) : (input.tableName ?? '');
   if (known && input.tableName !== undefined && input.tableName !== table) throw badRequest('data.module.tableFixed');
-  const schema = prepareModuleSchema(input.schema, table);
+  const refs = await referenceContext(ctx, auth.app, table);
+  const schema = prepareModuleSchema(input.schema, table, refs);
   let physical: string;
   try {
     physical = moduleTableName(auth.app.identify, table);

@@ -15,6 +15,7 @@ import { schemaHash } from './hash';
 import { underSchemaLock } from './lock';
 import { notifySchemaChanged } from './notify';
 import { preparePageSchema } from './prepare';
+import { referenceContext } from './refs';
 import { conflictError, listVersions, type Provenance } from './versions';
 
 export interface PageSaveInput {
@@ -72,7 +73,7 @@ export async function saveDashboard(
   auth: RequestAuth,
   input: PageSaveInput,
 ): Promise<PageSaveResult> {
-  const schema = preparePageSchema(input.schema);
+  const schema = preparePageSchema(input.schema, await referenceContext(ctx, auth.app));
   const appId = auth.app.id;
   const heads = ctx.tables.dashboard;
   const text = JSON.stringify(schema);
