@@ -6,10 +6,20 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ResultCode } from '../../protocol/codes';
+import { SESSION_TTL_MS } from '../../protocol/constants';
 import type { SchemaChangedEvent } from '../../protocol/events';
+import { sha256, tokenFromHeader } from '../../server/auth/tokens';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { forEachDatabase, type TestDatabase } from '../helpers/databases';
 import { openEventStream, type OpenStream } from './events-client';
+
+async function until(check: () => boolean, ms = 5000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
 
 forEachDatabase((_name, makeDatabase) => {
   let database: TestDatabase;
@@ -21,7 +31,8 @@ forEachDatabase((_name, makeDatabase) => {
 
   beforeAll(async () => {
     database = await makeDatabase();
-    t = await startTestApp(database);
+    // A short heartbeat so the session re-check it carries is seen within the test.
+    t = await startTestApp(database, { events: { heartbeatMs: 100 } });
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
     token = await t.signIn();
     userId = (await t.request({ url: '/api/auth/userInfo', token })).body.data.id;
@@ -129,6 +140,27 @@ forEachDatabase((_name, makeDatabase) => {
     await t.app.tessera.bus.publish(changed('still-open'));
     expect(JSON.parse((await theirs.next()).data).id).toBe('still-open');
     token = other;
+  });
+
+  it("ends a stream on a session.ended event from the bus (another instance's sign-out), its session row untouched", async () => {
+    const stream = await open({ authorization: token });
+    await stream.next();
+    const tokenHash = sha256(tokenFromHeader(token)!);
+    await t.app.tessera.bus.publish({ type: 'session.ended', appId: t.demoAppId, userId, tokenHash });
+    await stream.ended;
+    // Only the stream ended: the session itself still answers.
+    expect((await t.request({ url: '/api/auth/userInfo', token })).body.code).toBe(ResultCode.SUCCESS);
+  });
+
+  it('sends heartbeat comments, and ends the stream once its session has expired', async () => {
+    const stream = await open({ authorization: token });
+    await stream.next();
+    await until(() => stream.raw().includes('\n: ping\n\n'));
+    const stillOpen = await t.request({ url: '/api/auth/userInfo', token });
+    expect(stillOpen.body.code).toBe(ResultCode.SUCCESS);
+    t.clock.now += SESSION_TTL_MS + 1000; // the session's expiry passes, as far as the server knows
+    await stream.ended; // at the next heartbeat's check
+    t.clock.now -= SESSION_TTL_MS + 1000;
   });
 
   it('ends open streams when the server closes', async () => {

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
+import type { EventRouteOptions } from '../../server/events/route';
 import { createDb, type Db } from '../../server/db/create-db';
 import { migrateToLatest } from '../../server/db/migrations/index';
 import { seedApp, seedApps } from '../../server/db/seed';
@@ -55,7 +56,8 @@ export interface TestApp {
 export async function startTestApp(
   database: TestDatabase,
   /** env: extra server settings (e.g. SQL_TIMEOUT_MS) for loadConfig. */
-  options: { encrypt?: boolean; distDir?: string; env?: Record<string, string> } = {},
+  /** events: the event stream's heartbeat / ring (tests/contract/events.test.ts shortens the heartbeat). */
+  options: { encrypt?: boolean; distDir?: string; env?: Record<string, string>; events?: EventRouteOptions } = {},
 ): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -72,7 +74,13 @@ export async function startTestApp(
   const demo = await db.db.selectFrom(tables.app).select('id').where('identify', '=', 'demo').executeTakeFirstOrThrow();
   // Most suites talk plain JSON; the envelope suite turns encryption on.
   if (!options.encrypt) await db.db.updateTable(tables.app).set({ encrypt: 0 }).where('id', '=', demo.id).execute();
-  const app = await buildApp({ config, db, now: () => clock.now, distDir: options.distDir ?? '.tmp/no-dist' });
+  const app = await buildApp({
+    config,
+    db,
+    now: () => clock.now,
+    distDir: options.distDir ?? '.tmp/no-dist',
+    events: options.events,
+  });
 
   async function request<T>(opts: RequestOptions): Promise<Reply<T>> {
     const headers: Record<string, string> = { ...(opts.headers ?? {}) };
