@@ -12,6 +12,7 @@ import type { FieldDefinition, Text } from '../../protocol/page-schema';
 import { textOf } from '../../protocol/page-schema';
 import type { TableNames } from '../db/tables';
 import { listNodeOf, walkFields } from './columns';
+import { readStoredSchema } from '../schema-store/prepare';
 import type { TableInfo } from './table-info';
 
 export interface ModuleMeta {
@@ -51,7 +52,7 @@ export async function loadModuleMeta(
     .executeTakeFirst();
   if (!row) return { fields };
   // The registry already parsed this schema successfully; a failure here means a concurrent bad write.
-  const schema = JSON.parse(String(row.schema)) as { body?: never[] };
+  const schema = (readStoredSchema(String(row.schema)) ?? {}) as { body?: never[] };
   const list = listNodeOf(schema, table.name);
   for (const field of walkFields(list.fields)) fields.set(field.key, field);
   const title = (list.title as Text | undefined) ?? (row.title ? String(row.title) : undefined);

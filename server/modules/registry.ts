@@ -3,8 +3,8 @@
  * columns, types, titles and unique fields. Module tables are derived from the module's stored
  * schema on first use and cached; system tables come from a static list (system-tables.ts).
  *
- * The cache is per process. Whoever saves a module calls invalidate(); other instances pick the
- * change up when they restart (an event bus will carry invalidations once there is one).
+ * The cache is per process. A schema save publishes schema.changed on the bus and every instance
+ * drops the app's entries on it (server/schema-store/notify.ts).
  */
 import type { Db } from '../db/create-db';
 import type { TableNames } from '../db/tables';
@@ -12,6 +12,7 @@ import { moduleFields, moduleTableName, TABLE_NAME } from './columns';
 import { systemTableInfos } from './system-tables';
 import { makeTableInfo, type TableInfo } from './table-info';
 import { ModuleSchemaError } from '../errors';
+import { readStoredSchema } from '../schema-store/prepare';
 
 export interface AppRef {
   id: string;
@@ -56,12 +57,9 @@ export class TableRegistry {
       .where('is_deleted', '=', 0)
       .executeTakeFirst();
     if (!row) return undefined;
-    let schema: unknown;
-    try {
-      schema = JSON.parse(String(row.schema));
-    } catch {
-      throw new ModuleSchemaError(`The stored schema of module table "${name}" is not valid JSON`);
-    }
+    // Read through migrate (readStoredSchema): a schema stored at an older schemaVersion still serves.
+    const schema = readStoredSchema(String(row.schema));
+    if (schema === null) throw new ModuleSchemaError(`The stored schema of module table "${name}" cannot be read`);
     const info = moduleTableInfo(app, String(row.table_name), schema);
     let perApp = this.modules.get(app.id);
     if (!perApp) this.modules.set(app.id, (perApp = new Map()));

@@ -13,6 +13,7 @@ import { registerShellRoutes } from './shell-routes';
 import type { ServerContext } from '../context';
 import { ApiError, notFound } from '../errors';
 import { ok } from '../reply';
+import { readStoredSchema } from '../schema-store/prepare';
 import type { AppRow } from './apps';
 
 function json(text: string | null): unknown {
@@ -82,7 +83,12 @@ export function registerPlatformRoutes(app: FastifyInstance, ctx: ServerContext)
     if (!row) throw notFound();
     // A page the user's menus do not open is refused here too (docs/auth.md, server/access).
     refuse(can(await grantsOf(ctx, request, auth), 'read', { type: 'module', id: request.params.id }));
-    return ok(request, { ...row, update_at: Number(row.update_at), schema: json(row.schema as string | null) });
+    // Through migrate, like every read of a stored schema (server/schema-store/prepare.ts).
+    return ok(request, {
+      ...row,
+      update_at: Number(row.update_at),
+      schema: readStoredSchema(row.schema as string | null),
+    });
   });
 
   app.get<{ Params: { code: string } }>('/api/dict/:code', async (request) => {
