@@ -14,7 +14,8 @@ export interface StreamSink {
   readonly appId: string;
   readonly userId: string;
   readonly tokenHash: string;
-  send(id: string, event: BusEvent): void;
+  /** `json`: the event already serialised (once per event, not per stream). */
+  send(id: string, event: BusEvent, json?: string): void;
   close(): void;
 }
 
@@ -36,7 +37,8 @@ export type Replay = { reset: false; events: Entry[]; position: string } | { res
 export class EventHub {
   private readonly rings: Lru<string, Entry[]>;
   private readonly ringSize: number;
-  private readonly streams = new Set<StreamSink>();
+  /** Open streams by app: an event only visits the streams of its own app. */
+  private readonly streams = new Map<string, Set<StreamSink>>();
   private readonly anchors = new EventIds();
   private readonly unsubscribe: () => void;
 
@@ -47,13 +49,20 @@ export class EventHub {
   }
 
   get openStreams(): number {
-    return this.streams.size;
+    let count = 0;
+    for (const set of this.streams.values()) count += set.size;
+    return count;
   }
 
   /** Registers an open stream; returns its removal. */
   attach(stream: StreamSink): () => void {
-    this.streams.add(stream);
-    return () => void this.streams.delete(stream);
+    let set = this.streams.get(stream.appId);
+    if (!set) this.streams.set(stream.appId, (set = new Set()));
+    set.add(stream);
+    return () => {
+      set.delete(stream);
+      if (set.size === 0 && this.streams.get(stream.appId) === set) this.streams.delete(stream.appId);
+    };
   }
 
   /**
@@ -73,22 +82,23 @@ export class EventHub {
   /** Closes every stream (server close). */
   close(): void {
     this.unsubscribe();
-    for (const stream of [...this.streams]) stream.close();
+    for (const set of [...this.streams.values()]) for (const stream of [...set]) stream.close();
     this.streams.clear();
   }
 
   private onEvent(event: BusEvent, id: string): void {
+    const streams = this.streams.get(event.appId);
     if (event.type === 'session.ended') {
-      for (const stream of [...this.streams]) {
-        if (stream.tokenHash === event.tokenHash && stream.appId === event.appId) stream.close();
-      }
+      for (const stream of [...(streams ?? [])]) if (stream.tokenHash === event.tokenHash) stream.close();
     }
     if (SERVER_ONLY_EVENTS.has(event.type)) return;
     const ring = this.ring(event.appId);
     ring.push({ id, event });
     if (ring.length > this.ringSize) ring.splice(0, ring.length - this.ringSize);
-    for (const stream of this.streams) {
-      if (isForSession(event, stream.appId, stream.userId)) stream.send(id, event);
+    if (!streams) return;
+    const json = JSON.stringify(event);
+    for (const stream of [...streams]) {
+      if (isForSession(event, stream.appId, stream.userId)) stream.send(id, event, json);
     }
   }
 

@@ -54,8 +54,7 @@ export class EventStream implements StreamSink {
     this.write(`retry: ${retryMs}\n\n`);
   }
 
-  send(id: string, event: StreamEvent): void {
-    const json = JSON.stringify(event);
+  send(id: string, event: StreamEvent, json = JSON.stringify(event)): void {
     this.write(`id: ${id}\ndata: ${this.seal ? sealEventData(this.seal, id, json) : json}\n\n`);
   }
 
