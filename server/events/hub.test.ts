@@ -71,4 +71,12 @@ describe('EventHub', () => {
     hub.close();
     expect([mine.closed(), colleague.closed()]).toEqual([true, true]);
   });
+
+  it("keeps at most maxStreamsPerSession streams per session, closing the session's oldest", () => {
+    const hub = new EventHub(new LocalBus(log), { maxStreamsPerSession: 2 });
+    const [first, second, third] = [sink('a1', 'u1'), sink('a1', 'u1'), sink('a1', 'u1')];
+    const otherSession = sink('a1', 'u1', 'another-token');
+    for (const s of [first, otherSession, second, third]) hub.attach(s.stream);
+    expect([first, second, third, otherSession].map((s) => s.closed())).toEqual([true, false, false, false]);
+  });
 });

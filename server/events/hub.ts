@@ -30,6 +30,11 @@ export interface HubOptions {
   ringSize?: number;
   /** Apps whose rings are kept (default 1,000; the least recently used goes). */
   maxApps?: number;
+  /**
+   * Open streams one session may hold (default 8: one per browser tab sharing the token); a new
+   * one beyond that closes the session's oldest, so a script cannot pile up connections.
+   */
+  maxStreamsPerSession?: number;
 }
 
 export type Replay = { reset: false; events: Entry[]; position: string } | { reset: true; position: string };
@@ -41,9 +46,11 @@ export class EventHub {
   private readonly streams = new Map<string, Set<StreamSink>>();
   private readonly anchors = new EventIds();
   private readonly unsubscribe: () => void;
+  private readonly maxPerSession: number;
 
   constructor(bus: EventBus, options: HubOptions = {}) {
     this.ringSize = options.ringSize ?? 200;
+    this.maxPerSession = options.maxStreamsPerSession ?? 8;
     this.rings = new Lru(options.maxApps ?? 1000);
     this.unsubscribe = bus.subscribe('*', (event, delivery) => this.onEvent(event, delivery.id));
   }
@@ -59,6 +66,8 @@ export class EventHub {
     let set = this.streams.get(stream.appId);
     if (!set) this.streams.set(stream.appId, (set = new Set()));
     set.add(stream);
+    const same = [...set].filter((other) => other.tokenHash === stream.tokenHash);
+    for (const oldest of same.slice(0, Math.max(0, same.length - this.maxPerSession))) oldest.close();
     return () => {
       set.delete(stream);
       if (set.size === 0 && this.streams.get(stream.appId) === set) this.streams.delete(stream.appId);

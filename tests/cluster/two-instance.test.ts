@@ -125,4 +125,18 @@ it('a module saved on one instance is served, with its new column, by the other 
     version: String(saved.data.version),
   });
   expect(stream.raw()).not.toContain('schema.changed');
+
+  // Event ids are the publisher's, the same on every instance: a browser whose connection moves to
+  // the first instance resumes there from the id the second gave it, without a reset.
+  const resumeSeal = envelope.seal({ method: 'GET', path: EVENTS_PATH });
+  const resumed = await openEventStream(first.origin, {
+    authorization: token,
+    'x-sec-identity-id': appId,
+    'last-event-id': message.id,
+    ...resumeSeal.headers,
+  });
+  const resumedFirst = await resumed.next();
+  resumed.abort();
+  expect(openStreamEvent(resumeSeal.ctx, resumedFirst.id, resumedFirst.data)).toEqual({ type: 'stream.open' });
+  expect(resumedFirst.id).toBe(message.id);
 }, 60_000);
