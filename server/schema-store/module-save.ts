@@ -10,7 +10,7 @@
  * SQLite and PostgreSQL run it all in one transaction; on MySQL, where DDL commits, each applied
  * step's inverse is run if a later step or the metadata write fails (compensation).
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { RequestAuth } from '../auth/session-hook';
 import type { ServerContext } from '../context';
 import { newId } from '../db/ids';
@@ -28,7 +28,7 @@ import { notifySchemaChanged } from './notify';
 import { planSync, type PlanStep } from './plan';
 import { prepareModuleSchema } from './prepare';
 import { referenceContext } from './refs';
-import { conflictError, headVersionRow, type Provenance } from './versions';
+import { conflictError, headModel, type Provenance } from './versions';
 
 export interface SaveInput {
   /** The module to update; absent for a new module. */
@@ -84,9 +84,23 @@ async function readHead(trx: Kysely<any>, ctx: ServerContext, appId: string, id:
   return row ? ({ ...row, version: Number(row.version ?? 1) } as Head) : undefined;
 }
 
-async function physicalColumns(trx: Kysely<any>, table: string): Promise<Set<string> | undefined> {
-  const found = (await trx.introspection.getTables()).find((t) => t.name === table);
-  return found ? new Set(found.columns.map((c) => c.name.toLowerCase())) : undefined;
+/** The table's columns (lower-cased), or undefined when it does not exist: one query for this table. */
+async function physicalColumns(
+  trx: Kysely<any>,
+  db: ServerContext['db'],
+  table: string,
+): Promise<Set<string> | undefined> {
+  // Kysely's introspection reads every table of the database; a save needs only its own.
+  const query =
+    db.spec.name === 'sqlite'
+      ? sql<{ name: string }>`select name from pragma_table_info(${table})`
+      : db.spec.name === 'mysql'
+        ? sql<{ name: string }>`select column_name as name from information_schema.columns
+            where table_schema = database() and table_name = ${table}`
+        : sql<{ name: string }>`select column_name as name from information_schema.columns
+            where table_schema = current_schema() and table_name = ${table}`;
+  const { rows } = await query.execute(trx);
+  return rows.length ? new Set(rows.map((r) => String(r.name).toLowerCase())) : undefined;
 }
 
 function parseStored(text: string | null): unknown {
@@ -153,9 +167,9 @@ export async function saveModule(
       }
       const version = (head?.version ?? 0) + 1;
       const before = head ? parseStored(head.schema) : undefined;
-      const lastVersion = head ? await headVersionRow(trx, ctx, appId, 'module', head.id, head.version) : undefined;
-      const oldModel = head ? modelOf(lastVersion?.model, before, table) : undefined;
-      const columns = await physicalColumns(trx, physical);
+      const storedModel = head ? await headModel(trx, ctx, appId, 'module', head.id, head.version) : undefined;
+      const oldModel = head ? modelOf(storedModel, before, table) : undefined;
+      const columns = await physicalColumns(trx, ctx.db, physical);
       const next = deriveModel(schema, table, oldModel);
       const plan = planSync(ctx.db, oldModel, next, columns, version);
       const changes = schemaDiff(before, schema, table);

@@ -113,16 +113,25 @@ export async function getVersion(
   return oldest && oldest.version === null ? shape(oldest, true) : undefined;
 }
 
-/** The version row of the head's current version (its model), if there is one. */
-export async function headVersionRow(
+/** The stored model (JSON text) of the head's current version, if it has one. Only that column is read. */
+export async function headModel(
   db: Kysely<any>,
   ctx: ServerContext,
   appId: string,
   kind: SchemaKind,
   headId: string,
   version: number,
-): Promise<VersionRow | undefined> {
-  return getVersion(db, ctx, appId, kind, headId, String(version));
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom(ctx.tables.module_version)
+    .select('model')
+    .where('app_id', '=', appId)
+    .where('module_id', '=', headId)
+    .where('kind', '=', kind)
+    .where('version', '=', version)
+    .where('is_deleted', '=', 0)
+    .executeTakeFirst();
+  return (row?.model as string | null | undefined) ?? undefined;
 }
 
 /** CONFLICT naming who saved the head's current version and when. */
