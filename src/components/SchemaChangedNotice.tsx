@@ -7,9 +7,11 @@
 import { Alert, Button } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
 import type { SchemaChangedEvent } from '../../protocol/events';
 import { onStreamEvent, openEvents } from '../api/events';
 import { forget, invalidateModuleVersions } from '../session/module-cache';
+import { session } from '../session/store';
 
 /** Whether the shell route `path` (without the app) renders the schema the event names. */
 export function showsSchema(path: string, event: Pick<SchemaChangedEvent, 'kind' | 'id'>): boolean {
@@ -32,7 +34,10 @@ export function SchemaChangedNotice({ path }: { path: string }) {
     setChanged(false); // another page: it is loaded fresh
   }, [path]);
 
+  // A new app or a new session (sign-in, renewal) opens a new stream with its token.
+  const { app, token } = useSnapshot(session);
   useEffect(() => {
+    if (!token) return undefined;
     const close = openEvents();
     const offChanged = onStreamEvent('schema.changed', (event) => {
       if (event.kind !== 'page') forget(event.kind, event.id);
@@ -44,7 +49,7 @@ export function SchemaChangedNotice({ path }: { path: string }) {
       offReset();
       close();
     };
-  }, []);
+  }, [app, token]);
 
   if (!changed) return null;
   return (
