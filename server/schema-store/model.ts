@@ -84,3 +84,31 @@ export function modelOf(stored: unknown, schema: unknown, table: string): Module
     return undefined;
   }
 }
+
+/**
+ * The version's diff summary from the two models (cheap: no second walk of the schemas). A field
+ * counts as changed when its key, type, uniqueness or title changed; added and removed by id.
+ */
+export function modelDiff(old: ModuleModel | undefined, next: ModuleModel, before: unknown, after: unknown) {
+  const was = new Map((old?.fields ?? []).map((f) => [f.id, f]));
+  const live = new Set(next.fields.map((f) => f.id));
+  const title = (s: unknown) => JSON.stringify((s as { title?: unknown } | undefined)?.title ?? null);
+  return {
+    fieldsAdded: next.fields.filter((f) => !was.has(f.id)).map((f) => f.key),
+    fieldsRemoved: (old?.fields ?? []).filter((f) => !live.has(f.id)).map((f) => f.key),
+    fieldsChanged: next.fields
+      .filter((f) => {
+        const w = was.get(f.id);
+        return (
+          w &&
+          (w.key !== f.key ||
+            w.type !== f.type ||
+            w.unique !== f.unique ||
+            JSON.stringify(w.title) !== JSON.stringify(f.title))
+        );
+      })
+      .map((f) => f.key),
+    uniqueAdded: next.fields.filter((f) => f.unique && !was.get(f.id)?.unique).map((f) => f.key),
+    titleChanged: before !== undefined && title(before) !== title(after),
+  };
+}

@@ -18,12 +18,12 @@ import { insertAudit } from '../db/tables';
 import { ApiError, badRequest, ModuleSchemaError, notFound } from '../errors';
 import { ResultCode } from '../../protocol/codes';
 import { moduleTableName } from '../modules/columns';
-import { schemaDiff, type SchemaDiff } from '../modules/save-diff';
+import type { SchemaDiff } from '../modules/save-diff';
 import { applyPlan, checkUniqueSteps, type Undo } from './apply';
 import { schemaHash } from './hash';
 import { invalidSchema, issue } from './issues';
 import { underSchemaLock } from './lock';
-import { deriveModel, modelOf } from './model';
+import { deriveModel, modelDiff, modelOf } from './model';
 import { notifySchemaChanged } from './notify';
 import { planSync, type PlanStep } from './plan';
 import { prepareModuleSchema } from './prepare';
@@ -172,7 +172,7 @@ export async function saveModule(
       const columns = await physicalColumns(trx, ctx.db, physical);
       const next = deriveModel(schema, table, oldModel);
       const plan = planSync(ctx.db, oldModel, next, columns, version);
-      const changes = schemaDiff(before, schema, table);
+      const changes = modelDiff(oldModel, next, before, schema);
       const diff: SchemaDiff = {
         tableCreated: plan.steps.some((s) => s.op === 'createTable'),
         columnsAdded: plan.steps.flatMap((s) =>
