@@ -137,6 +137,16 @@ describe('RedisBus (real Redis)', () => {
     expect(logB.lines.filter((line) => line.message.startsWith('event bus: ignored'))).toHaveLength(4);
   });
 
+  it('delivers locally and logs, without rejecting, when Redis cannot take the publish', async () => {
+    const { a, logA } = await pair();
+    const onA: string[] = [];
+    a.subscribe('schema.changed', (event) => onA.push(event.id));
+    (a as unknown as { pub: Redis }).pub.disconnect(); // the publisher's connection is gone
+    await a.publish(changed('during-outage'));
+    expect(onA).toEqual(['during-outage']);
+    expect(logA.lines.some((line) => line.message === 'event bus: publish to redis failed')).toBe(true);
+  });
+
   it('closes its connections on close', async () => {
     const { a } = await pair();
     const inner = a as unknown as { pub: Redis; sub: Redis };
