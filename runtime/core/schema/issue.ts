@@ -46,3 +46,15 @@ export class SchemaError extends Error {
 export const escapePointer = (segment: string | number) => String(segment).replace(/~/g, '~0').replace(/\//g, '~1');
 
 export const pointerOf = (...segments: (string | number)[]) => segments.map((s) => `/${escapePointer(s)}`).join('');
+
+/**
+ * The pointer of the node an issue belongs to: from the page's `body` down through `fields` and
+ * `children` items as long as the pointer keeps going that way (a list, a container, a tab pane, a
+ * field), or "" for the page itself. The designer marks that node on the canvas; the rest of the
+ * pointer names the property in it: /body/0/fields/2/dictApi/url → /body/0/fields/2. A `children`
+ * inside a property (select items) is not a node.
+ */
+export function nodePointerOf(pointer: string): string {
+  const match = /^\/body\/\d+(?:\/(?:fields|children)\/\d+)*/.exec(pointer);
+  return match ? match[0] : '';
+}

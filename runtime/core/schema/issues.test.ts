@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { migrateSchema } from '../migrate';
-import { MAX_ISSUES, validatePageIssues } from './issues';
+import { MAX_ISSUES, nodePointerOf, validatePageIssues } from './issues';
 import { fixturePage, latestPage, oldPage } from './test-pages';
 
 describe('validatePageIssues', () => {
@@ -60,5 +60,16 @@ describe('validatePageIssues', () => {
     expect(validatePageIssues(page)).toEqual([
       expect.objectContaining({ pointer: '/body/0/fields/0/id', code: 'schema.pattern' }),
     ]);
+  });
+});
+
+describe('nodePointerOf', () => {
+  it('names the node an issue belongs to, for the designer to mark', () => {
+    expect(nodePointerOf('/body/0/fields/2/dictApi/url')).toBe('/body/0/fields/2');
+    expect(nodePointerOf('/body/0/fields/4/children/0/title/zh')).toBe('/body/0/fields/4/children/0');
+    expect(nodePointerOf('/body/1/query/leftJoins/0/join')).toBe('/body/1');
+    expect(nodePointerOf('/body/0/fields/1/selectItems/0/children/3/label')).toBe('/body/0/fields/1');
+    expect(nodePointerOf('/schemaVersion')).toBe('');
+    expect(nodePointerOf('')).toBe('');
   });
 });

@@ -3,7 +3,7 @@
  * cross-reference, each answering SchemaIssue[] (or a SchemaError carrying them) with a JSON
  * pointer, a machine code and zh/en text a designer can show on the node.
  */
-export { capIssues, MAX_ISSUES, SchemaError, schemaIssue, type SchemaIssue } from './issue';
+export { capIssues, MAX_ISSUES, nodePointerOf, SchemaError, schemaIssue, type SchemaIssue } from './issue';
 export { validatePageIssues, issuesFromAjv } from './ajv-issues';
 export { crossReferenceIssues, type CrossReferenceContext } from './cross-reference';
 export { parseSchemaText, MAX_SCHEMA_BYTES, MAX_SCHEMA_DEPTH, type ParseSchemaOptions } from './parse';
