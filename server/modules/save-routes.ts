@@ -23,6 +23,7 @@ import { diffSchemas } from '../schema-store/diff';
 import { exportModule, importModule } from '../schema-store/transfer';
 import { dropCachesOnSchemaChange } from '../schema-store/notify';
 import { registerDashboardRoutes } from '../schema-store/dashboard-routes';
+import { registerPageOverrideRoutes } from '../schema-store/page-overrides';
 
 export { MAX_VERSIONS_LISTED } from '../schema-store/versions';
 
@@ -91,6 +92,7 @@ export function registerModuleSaveRoutes(app: FastifyInstance, ctx: ServerContex
   app.addHook('onClose', async () => unsubscribe());
   // Dashboards are stored schemas too: their routes live with the store (schema-store/).
   registerDashboardRoutes(app, ctx);
+  registerPageOverrideRoutes(app, ctx);
 
   app.post('/api/module', async (request) => {
     const auth = admin(request);

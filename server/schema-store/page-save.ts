@@ -35,6 +35,7 @@ export interface PageSaveResult {
 }
 
 interface VersionValues {
+  kind?: 'dashboard' | 'page';
   appId: string;
   userId: string | null;
   headId: string;
@@ -45,7 +46,7 @@ interface VersionValues {
   diff?: unknown;
 }
 
-async function writeVersion(trx: Kysely<any>, ctx: ServerContext, v: VersionValues): Promise<string> {
+export async function writeVersion(trx: Kysely<any>, ctx: ServerContext, v: VersionValues): Promise<string> {
   const id = newId();
   await trx
     .insertInto(ctx.tables.module_version)
@@ -54,7 +55,7 @@ async function writeVersion(trx: Kysely<any>, ctx: ServerContext, v: VersionValu
       app_id: v.appId,
       ...insertAudit(v.userId, v.now),
       module_id: v.headId,
-      kind: 'dashboard',
+      kind: v.kind ?? 'dashboard',
       version: v.version,
       hash: schemaHash(JSON.parse(v.text)),
       provenance: v.provenance,
