@@ -101,13 +101,15 @@ describe('crossReferenceIssues', () => {
     page.body[0].fields[0].dict = 'colours';
     page.body[0].fields[2].children[1].children[0].dictApi = { url: 'dict/city' };
     page.body[0].fields[2].children[0].children[0].dictApi = { url: 'dict/province' };
+    page.body[1].dataSource = { kind: 'DICT', api: 'dict/order_status' };
     expect(crossReferenceIssues(page)).toEqual([]);
     const issues = crossReferenceIssues(page, { dictCodes: new Set(['province']) });
     expect(codes(issues)).toEqual([
+      ['/body/1/dataSource/api', 'schema.unknownDict'],
       [`${NAME}/dict`, 'schema.unknownDict'],
       ['/body/0/fields/2/children/1/children/0/dictApi/url', 'schema.unknownDict'],
     ]);
-    expect(issues[1].message.zh).toBe('字典 city 不存在');
+    expect(issues[2].message.zh).toBe('字典 city 不存在');
   });
 
   it('checks tables, join targets and join columns only when the caller knows the tables', () => {

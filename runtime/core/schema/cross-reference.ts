@@ -14,7 +14,7 @@ import {
 import { getWidget } from '../registry';
 import { capIssues, schemaIssue, type SchemaIssue } from './issue';
 import { tableIssues } from './cross-reference-tables';
-import { isJsonObject, walkPage, type FieldVisit, type JsonObject } from './walk';
+import { isJsonObject, walkPage, type FieldVisit, type JsonObject, type NodeVisit } from './walk';
 
 export interface CrossReferenceContext {
   /** Dictionary codes that exist (field `dict`, dictApi url `dict/<code>`); unchecked when absent. */
@@ -99,8 +99,16 @@ function referenceIssues(fields: FieldVisit[], forms: { node: JsonObject; pointe
   return issues;
 }
 
-function dictIssues(fields: FieldVisit[], dictCodes: ReadonlySet<string>): SchemaIssue[] {
+function dictIssues(fields: FieldVisit[], forms: NodeVisit[], dictCodes: ReadonlySet<string>): SchemaIssue[] {
   const issues: SchemaIssue[] = [];
+  // A DICT data source shows a dictionary as rows (docs/data-providers.md).
+  for (const { node, pointer } of forms) {
+    const url = isJsonObject(node.dataSource) ? node.dataSource.api : undefined;
+    const code = typeof url === 'string' ? DICT_URL.exec(url)?.[1] : undefined;
+    if (code !== undefined && !dictCodes.has(code)) {
+      issues.push(schemaIssue(`${pointer}/dataSource/api`, 'schema.unknownDict', { code }));
+    }
+  }
   for (const { field, pointer } of fields) {
     if (typeof field.dict === 'string' && !dictCodes.has(field.dict)) {
       issues.push(schemaIssue(`${pointer}/dict`, 'schema.unknownDict', { code: field.dict }));
@@ -120,7 +128,7 @@ function dictIssues(fields: FieldVisit[], dictCodes: ReadonlySet<string>): Schem
 export function crossReferenceIssues(schema: unknown, ctx: CrossReferenceContext = {}): SchemaIssue[] {
   const { fields, forms } = walkPage(schema);
   const issues = [...keyAndIdIssues(fields), ...referenceIssues(fields, forms)];
-  if (ctx.dictCodes) issues.push(...dictIssues(fields, ctx.dictCodes));
+  if (ctx.dictCodes) issues.push(...dictIssues(fields, forms, ctx.dictCodes));
   if (ctx.tables) issues.push(...tableIssues(fields, forms, ctx.tables));
   return capIssues(issues);
 }
