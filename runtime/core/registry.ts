@@ -18,8 +18,43 @@ export interface ValueCodec<Edit = unknown, Stored = unknown> {
   encode(value: Edit | null | undefined, field: FieldDefinition): Stored | null;
 }
 
+/**
+ * Palette groups (closed set): where a designer's palette shows a type. Adding a group is a change
+ * here, so two folders cannot invent near-duplicates ("upload" vs "uploads").
+ */
+export const PALETTE_GROUPS = [
+  'input',
+  'choice',
+  'date',
+  'upload',
+  'media',
+  'display',
+  'action',
+  'layout',
+  'data',
+  'advanced',
+] as const;
+export type PaletteGroup = (typeof PALETTE_GROUPS)[number];
+
+/**
+ * How a type presents itself to a designer and the AI generator (runtime/core/palette.ts reads it).
+ * `icon` is an @ant-design/icons export name (a string, so core stays headless).
+ */
+export interface PaletteMeta {
+  title: { zh: string; en: string };
+  icon: string;
+  group: PaletteGroup;
+  /**
+   * The props of a new instance: for a widget a field node without key and id, for a node a
+   * minimal valid node. Both must validate once placed in a page (palette.test.ts).
+   */
+  defaults: Record<string, unknown>;
+}
+
 export interface WidgetDefinition {
   type: string;
+  /** Title, icon, palette group and defaults (required of every registered type: palette.test.ts). */
+  palette?: PaletteMeta;
   /** Column type the server creates for a field of this widget (a field's dataType overrides). */
   columnType: ColumnType;
   /** JSON Schema (2020-12) of the widget-specific `props` object of a field. */
@@ -27,7 +62,11 @@ export interface WidgetDefinition {
   codec?: ValueCodec;
   /** Rule the list's search form uses by default for this widget. */
   searchRule?: QueryRule;
-  /** Fields the designer renders (with the runtime) to edit this widget's settings. */
+  /**
+   * The widget's own settings fields (a dotted key such as `props.format` names the property path);
+   * runtime/core/palette.ts adds the common ones (title, key, required, rules, span) and makes the
+   * settings page schema the designer renders with the runtime.
+   */
   settings?: FieldDefinition[];
   /** Display-only widgets hold no value and get no column. */
   noValue?: boolean;
@@ -39,6 +78,8 @@ export interface NodeDefinition {
   schema: Record<string, unknown>;
   /** Containers hold `children` (grid, tab, card); they get no column and no value. */
   container?: boolean;
+  palette?: PaletteMeta;
+  /** The node's own settings fields (dotted keys are property paths), as for widgets. */
   settings?: FieldDefinition[];
 }
 

@@ -8,6 +8,12 @@ import { defineNode } from '../../core/registry';
  */
 export const cardNode = defineNode({
   type: 'card',
+  palette: {
+    title: { zh: '卡片', en: 'Card' },
+    icon: 'CreditCardOutlined',
+    group: 'layout',
+    defaults: { type: 'card', title: { zh: '卡片', en: 'Card' }, children: [] },
+  },
   container: true,
   schema: {
     type: 'object',

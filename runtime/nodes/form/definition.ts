@@ -31,6 +31,17 @@ export interface FormNodeSchema {
 
 export const formNode = defineNode({
   type: 'form',
+  palette: {
+    title: { zh: '表单', en: 'Form' },
+    icon: 'FormOutlined',
+    group: 'data',
+    defaults: {
+      type: 'form',
+      title: { zh: '表单', en: 'Form' },
+      dataSource: { kind: 'STATIC', data: [] },
+      fields: [{ id: 'f_name', key: 'name', title: { zh: '名称', en: 'Name' }, type: 'input' }],
+    },
+  },
   schema: {
     type: 'object',
     required: ['type', 'fields'],
@@ -59,4 +70,20 @@ export const formNode = defineNode({
       fields: { type: 'array', minItems: 1, items: { $ref: 'tessera://meta/child.schema.json' } },
     },
   },
+  settings: [
+    {
+      key: 'mode',
+      title: { zh: '模式', en: 'Mode' },
+      type: 'select',
+      selectItems: [
+        { value: 'add', label: { zh: '新增', en: 'Add' } },
+        { value: 'edit', label: { zh: '编辑', en: 'Edit' } },
+        { value: 'copy', label: { zh: '复制', en: 'Copy' } },
+        { value: 'detail', label: { zh: '详情', en: 'Detail' } },
+      ],
+    },
+    { key: 'columns', title: { zh: '列数', en: 'Columns' }, type: 'number', props: { min: 1, max: 4 } },
+    { key: 'showReset', title: { zh: '显示重置', en: 'Show reset' }, type: 'switch' },
+    { key: 'bordered', title: { zh: '显示边框', en: 'Bordered' }, type: 'switch' },
+  ],
 });

@@ -4,6 +4,12 @@ import { defineNode } from '../../core/registry';
 /** A nested grid: its children laid out in `props.columns` columns (default: the form's). */
 export const gridNode = defineNode({
   type: 'grid',
+  palette: {
+    title: { zh: '栅格', en: 'Grid' },
+    icon: 'LayoutOutlined',
+    group: 'layout',
+    defaults: { type: 'grid', props: { columns: 2 }, children: [] },
+  },
   container: true,
   schema: {
     type: 'object',

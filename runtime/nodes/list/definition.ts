@@ -123,6 +123,17 @@ const group = {
 
 export const listNode = defineNode({
   type: 'list',
+  palette: {
+    title: { zh: '列表', en: 'List' },
+    icon: 'UnorderedListOutlined',
+    group: 'data',
+    defaults: {
+      type: 'list',
+      title: { zh: '列表', en: 'List' },
+      dataSource: { kind: 'STATIC', data: [] },
+      fields: [{ id: 'f_name', key: 'name', title: { zh: '名称', en: 'Name' }, type: 'input' }],
+    },
+  },
   schema: {
     type: 'object',
     required: ['type', 'dataSource', 'fields'],
@@ -213,4 +224,25 @@ export const listNode = defineNode({
       fields: { type: 'array', minItems: 1, items: { $ref: 'tessera://meta/child.schema.json' } },
     },
   },
+  settings: [
+    { key: 'showTitle', title: { zh: '显示标题', en: 'Show title' }, type: 'switch' },
+    {
+      key: 'pagination.pageSize',
+      title: { zh: '每页条数', en: 'Page size' },
+      type: 'number',
+      props: { min: 1, max: 1000 },
+    },
+    {
+      key: 'actions',
+      title: { zh: '操作', en: 'Actions' },
+      type: 'select-multi',
+      selectItems: LIST_ACTIONS.map((value) => ({ value })),
+    },
+    {
+      key: 'views',
+      title: { zh: '视图', en: 'Views' },
+      type: 'select-multi',
+      selectItems: LIST_VIEWS.map((value) => ({ value })),
+    },
+  ],
 });

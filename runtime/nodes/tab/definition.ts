@@ -19,6 +19,12 @@ export interface TabPane {
 
 export const tabNode = defineNode({
   type: 'tab',
+  palette: {
+    title: { zh: '页签', en: 'Tabs' },
+    icon: 'FolderOutlined',
+    group: 'layout',
+    defaults: { type: 'tab', children: [{ key: 'tab1', title: { zh: '页签一', en: 'Tab 1' }, children: [] }] },
+  },
   container: true,
   schema: {
     type: 'object',

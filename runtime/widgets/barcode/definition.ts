@@ -7,6 +7,12 @@ import { defineWidget } from '../../core/registry';
  */
 export const barcodeWidget = defineWidget({
   type: 'barcode',
+  palette: {
+    title: { zh: '条形码', en: 'Bar code' },
+    icon: 'BarcodeOutlined',
+    group: 'media',
+    defaults: { type: 'barcode', title: { zh: '条形码', en: 'Bar code' } },
+  },
   columnType: 'string',
   searchRule: 'EQUAL',
   propsSchema: {

@@ -6,6 +6,12 @@ import { defineWidget } from '../../core/registry';
  */
 export const buttonWidget = defineWidget({
   type: 'button',
+  palette: {
+    title: { zh: '按钮', en: 'Button' },
+    icon: 'BorderOutlined',
+    group: 'action',
+    defaults: { type: 'button', title: { zh: '按钮', en: 'Button' }, props: { text: '按钮' } },
+  },
   columnType: 'string',
   noValue: true,
   propsSchema: {

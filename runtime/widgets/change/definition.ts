@@ -24,6 +24,19 @@ const TEXT = {
  */
 export const changeWidget = defineWidget({
   type: 'change',
+  palette: {
+    title: { zh: '穿梭框', en: 'Transfer' },
+    icon: 'SwapOutlined',
+    group: 'choice',
+    defaults: {
+      type: 'change',
+      title: { zh: '穿梭框', en: 'Transfer' },
+      selectItems: [
+        { value: '1', label: { zh: '选项一', en: 'Option 1' } },
+        { value: '2', label: { zh: '选项二', en: 'Option 2' } },
+      ],
+    },
+  },
   columnType: 'string',
   searchRule: 'INCLUDE_OR',
   codec: multiCodec,

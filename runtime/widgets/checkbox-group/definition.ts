@@ -6,6 +6,19 @@ import { optionsCompiler } from '../shared/options';
 /** Several ticks among options; stored comma-joined (ai-and-widgets §3). */
 export const checkboxGroupWidget = defineWidget({
   type: 'checkbox-group',
+  palette: {
+    title: { zh: '多选框组', en: 'Checkbox group' },
+    icon: 'UnorderedListOutlined',
+    group: 'choice',
+    defaults: {
+      type: 'checkbox-group',
+      title: { zh: '多选框组', en: 'Checkbox group' },
+      selectItems: [
+        { value: '1', label: { zh: '选项一', en: 'Option 1' } },
+        { value: '2', label: { zh: '选项二', en: 'Option 2' } },
+      ],
+    },
+  },
   columnType: 'string',
   searchRule: 'INCLUDE_OR',
   codec: multiCodec,

@@ -4,6 +4,12 @@ import { defineWidget } from '../../core/registry';
 /** A single checkbox: edits a boolean, stores 1 / 0 like the switch. */
 export const checkboxWidget = defineWidget({
   type: 'checkbox',
+  palette: {
+    title: { zh: '勾选框', en: 'Checkbox' },
+    icon: 'CheckSquareOutlined',
+    group: 'choice',
+    defaults: { type: 'checkbox', title: { zh: '勾选框', en: 'Checkbox' } },
+  },
   columnType: 'boolean',
   searchRule: 'EQUAL',
   codec: switchCodec,

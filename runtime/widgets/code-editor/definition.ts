@@ -7,6 +7,12 @@ import { defineWidget } from '../../core/registry';
  */
 export const codeEditorWidget = defineWidget({
   type: 'code-editor',
+  palette: {
+    title: { zh: '代码编辑器', en: 'Code editor' },
+    icon: 'CodeOutlined',
+    group: 'advanced',
+    defaults: { type: 'code-editor', title: { zh: '代码编辑器', en: 'Code editor' } },
+  },
   columnType: 'text',
   propsSchema: {
     type: 'object',

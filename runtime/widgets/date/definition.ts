@@ -11,6 +11,12 @@ const codec: ValueCodec = {
 
 export const dateWidget = defineWidget({
   type: 'date',
+  palette: {
+    title: { zh: '日期', en: 'Date' },
+    icon: 'CalendarOutlined',
+    group: 'date',
+    defaults: { type: 'date', title: { zh: '日期', en: 'Date' } },
+  },
   // ms timestamps outgrow 32-bit integers: a bigint column in every dialect.
   columnType: 'long',
   searchRule: 'BETWEEN',

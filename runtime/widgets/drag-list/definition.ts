@@ -10,6 +10,19 @@ import { optionsCompiler } from '../shared/options';
  */
 export const dragListWidget = defineWidget({
   type: 'drag-list',
+  palette: {
+    title: { zh: '拖拽排序', en: 'Drag list' },
+    icon: 'DragOutlined',
+    group: 'choice',
+    defaults: {
+      type: 'drag-list',
+      title: { zh: '拖拽排序', en: 'Drag list' },
+      selectItems: [
+        { value: '1', label: { zh: '选项一', en: 'Option 1' } },
+        { value: '2', label: { zh: '选项二', en: 'Option 2' } },
+      ],
+    },
+  },
   columnType: 'string',
   codec: multiCodec,
   propsSchema: { type: 'object', properties: {}, additionalProperties: false },

@@ -4,7 +4,7 @@
  * designer settings. Each folder calls it once with its own type.
  */
 import { fileCodec } from '../../core/upload/value';
-import { defineWidget, type WidgetDefinition } from '../../core/registry';
+import { defineWidget, type PaletteMeta, type WidgetDefinition } from '../../core/registry';
 
 export const uploadPropsSchema = {
   type: 'object',
@@ -24,9 +24,10 @@ export const uploadPropsSchema = {
   additionalProperties: false,
 } as const;
 
-export function defineUploadWidget(type: string): WidgetDefinition {
+export function defineUploadWidget(type: string, palette: PaletteMeta): WidgetDefinition {
   return defineWidget({
     type,
+    palette,
     // A JSON array of many {url, name} outgrows a varchar.
     columnType: 'text',
     codec: fileCodec as WidgetDefinition['codec'],

@@ -3,6 +3,12 @@ import { defineWidget } from '../../core/registry';
 /** An icon of @ant-design/icons chosen in a picker dialog; stored as its name ("HomeOutlined"). */
 export const iconWidget = defineWidget({
   type: 'icon',
+  palette: {
+    title: { zh: '图标', en: 'Icon' },
+    icon: 'SmileOutlined',
+    group: 'advanced',
+    defaults: { type: 'icon', title: { zh: '图标', en: 'Icon' } },
+  },
   columnType: 'string',
   searchRule: 'EQUAL',
   propsSchema: { type: 'object', properties: {}, additionalProperties: false },

@@ -6,6 +6,12 @@ import { defineWidget } from '../../core/registry';
 /** Single-line text (platform-shell §5: max 120 by default, illegal characters rejected). */
 export const inputWidget = defineWidget({
   type: 'input',
+  palette: {
+    title: { zh: '单行文本', en: 'Text' },
+    icon: 'FontSizeOutlined',
+    group: 'input',
+    defaults: { type: 'input', title: { zh: '单行文本', en: 'Text' } },
+  },
   columnType: 'string',
   searchRule: 'LIKE',
   propsSchema: {

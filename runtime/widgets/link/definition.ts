@@ -9,6 +9,12 @@ import { defineWidget } from '../../core/registry';
  */
 export const linkWidget = defineWidget({
   type: 'link',
+  palette: {
+    title: { zh: '链接', en: 'Link' },
+    icon: 'LinkOutlined',
+    group: 'input',
+    defaults: { type: 'link', title: { zh: '链接', en: 'Link' } },
+  },
   columnType: 'string',
   searchRule: 'LIKE',
   propsSchema: {

@@ -7,6 +7,12 @@ import { defineWidget, type ValueCodec } from '../../core/registry';
  */
 export const markdownWidget = defineWidget({
   type: 'markdown',
+  palette: {
+    title: { zh: 'Markdown', en: 'Markdown' },
+    icon: 'FileMarkdownOutlined',
+    group: 'advanced',
+    defaults: { type: 'markdown', title: { zh: 'Markdown', en: 'Markdown' } },
+  },
   columnType: 'text',
   codec: markdownCodec as ValueCodec,
   propsSchema: {

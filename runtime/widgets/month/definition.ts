@@ -4,6 +4,12 @@ import { defineWidget, type ValueCodec } from '../../core/registry';
 /** A month: stored as the ms timestamp of its first day (00:00). */
 export const monthWidget = defineWidget({
   type: 'month',
+  palette: {
+    title: { zh: '月份', en: 'Month' },
+    icon: 'CarryOutOutlined',
+    group: 'date',
+    defaults: { type: 'month', title: { zh: '月份', en: 'Month' } },
+  },
   columnType: 'long',
   searchRule: 'EQUAL',
   codec: dateCodec as ValueCodec,

@@ -6,6 +6,12 @@ export const NUMBER_MAX = 1e11;
 
 export const numberWidget = defineWidget({
   type: 'number',
+  palette: {
+    title: { zh: '数字', en: 'Number' },
+    icon: 'NumberOutlined',
+    group: 'input',
+    defaults: { type: 'number', title: { zh: '数字', en: 'Number' } },
+  },
   columnType: 'double',
   searchRule: 'EQUAL',
   codec: numberCodec,

@@ -8,6 +8,12 @@ import { defineWidget } from '../../core/registry';
  */
 export const passwordWidget = defineWidget({
   type: 'password',
+  palette: {
+    title: { zh: '密码', en: 'Password' },
+    icon: 'LockOutlined',
+    group: 'input',
+    defaults: { type: 'password', title: { zh: '密码', en: 'Password' } },
+  },
   columnType: 'string',
   propsSchema: {
     type: 'object',

@@ -9,6 +9,12 @@ import { defineWidget } from '../../core/registry';
  */
 export const qrWidget = defineWidget({
   type: 'qr',
+  palette: {
+    title: { zh: '二维码', en: 'QR code' },
+    icon: 'QrcodeOutlined',
+    group: 'media',
+    defaults: { type: 'qr', title: { zh: '二维码', en: 'QR code' } },
+  },
   columnType: 'string',
   searchRule: 'EQUAL',
   propsSchema: {

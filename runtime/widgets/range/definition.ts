@@ -4,6 +4,12 @@ import { defineWidget, type ValueCodec } from '../../core/registry';
 /** A date range: stored "ts1,ts2" (start of the first day, end of the last); optional props.startKey / props.endKey receive the two ends as form values too. */
 export const rangeWidget = defineWidget({
   type: 'range',
+  palette: {
+    title: { zh: '日期范围', en: 'Date range' },
+    icon: 'ColumnWidthOutlined',
+    group: 'date',
+    defaults: { type: 'range', title: { zh: '日期范围', en: 'Date range' } },
+  },
   columnType: 'string',
   searchRule: 'BETWEEN',
   codec: dateRangeCodec as ValueCodec,

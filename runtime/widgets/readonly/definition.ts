@@ -3,6 +3,12 @@ import { defineWidget } from '../../core/registry';
 /** Read-only text: shows the stored value in every mode (set by defaults or linkage), never edited. */
 export const readonlyWidget = defineWidget({
   type: 'readonly',
+  palette: {
+    title: { zh: '只读文本', en: 'Read-only text' },
+    icon: 'EyeOutlined',
+    group: 'display',
+    defaults: { type: 'readonly', title: { zh: '只读文本', en: 'Read-only text' } },
+  },
   columnType: 'string',
   searchRule: 'LIKE',
   propsSchema: {

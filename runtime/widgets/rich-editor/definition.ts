@@ -7,6 +7,12 @@ import { defineWidget, type ValueCodec } from '../../core/registry';
  */
 export const richEditorWidget = defineWidget({
   type: 'rich-editor',
+  palette: {
+    title: { zh: '富文本编辑器', en: 'Rich text editor' },
+    icon: 'EditOutlined',
+    group: 'advanced',
+    defaults: { type: 'rich-editor', title: { zh: '富文本编辑器', en: 'Rich text editor' } },
+  },
   columnType: 'text',
   codec: richTextCodec as ValueCodec,
   propsSchema: {

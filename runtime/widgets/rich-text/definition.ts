@@ -7,6 +7,12 @@ import { defineWidget, type ValueCodec } from '../../core/registry';
  */
 export const richTextWidget = defineWidget({
   type: 'rich-text',
+  palette: {
+    title: { zh: '富文本展示', en: 'Rich text viewer' },
+    icon: 'FileTextOutlined',
+    group: 'display',
+    defaults: { type: 'rich-text', title: { zh: '富文本展示', en: 'Rich text viewer' } },
+  },
   columnType: 'text',
   codec: richTextCodec as ValueCodec,
   propsSchema: { type: 'object', properties: {}, additionalProperties: false },

@@ -6,6 +6,19 @@ import { optionsCompiler } from '../shared/options';
 /** Several choices; stored comma-joined (ai-and-widgets §3). A thin type over the select component (see ../README.md). */
 export const selectMultiWidget = defineWidget({
   type: 'select-multi',
+  palette: {
+    title: { zh: '下拉多选', en: 'Multi-select' },
+    icon: 'BarsOutlined',
+    group: 'choice',
+    defaults: {
+      type: 'select-multi',
+      title: { zh: '下拉多选', en: 'Multi-select' },
+      selectItems: [
+        { value: '1', label: { zh: '选项一', en: 'Option 1' } },
+        { value: '2', label: { zh: '选项二', en: 'Option 2' } },
+      ],
+    },
+  },
   columnType: 'string',
   searchRule: 'INCLUDE_OR',
   codec: multiCodec,

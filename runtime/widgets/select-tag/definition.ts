@@ -6,6 +6,19 @@ import { optionsCompiler } from '../shared/options';
 /** Several choices plus free tags typed by the user; stored comma-joined. A thin type over the select component (see ../README.md). */
 export const selectTagWidget = defineWidget({
   type: 'select-tag',
+  palette: {
+    title: { zh: '标签选择', en: 'Tag select' },
+    icon: 'TagsOutlined',
+    group: 'choice',
+    defaults: {
+      type: 'select-tag',
+      title: { zh: '标签选择', en: 'Tag select' },
+      selectItems: [
+        { value: '1', label: { zh: '选项一', en: 'Option 1' } },
+        { value: '2', label: { zh: '选项二', en: 'Option 2' } },
+      ],
+    },
+  },
   columnType: 'string',
   searchRule: 'INCLUDE_OR',
   codec: multiCodec,

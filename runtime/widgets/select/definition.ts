@@ -15,6 +15,19 @@ const selectCodec: ValueCodec = {
 
 export const selectWidget = defineWidget({
   type: 'select',
+  palette: {
+    title: { zh: '下拉选择', en: 'Select' },
+    icon: 'DownSquareOutlined',
+    group: 'choice',
+    defaults: {
+      type: 'select',
+      title: { zh: '下拉选择', en: 'Select' },
+      selectItems: [
+        { value: '1', label: { zh: '选项一', en: 'Option 1' } },
+        { value: '2', label: { zh: '选项二', en: 'Option 2' } },
+      ],
+    },
+  },
   columnType: 'string',
   searchRule: 'EQUAL',
   codec: selectCodec,

@@ -6,6 +6,12 @@ import { defineWidget } from '../../core/registry';
  */
 export const slotWidget = defineWidget({
   type: 'slot',
+  palette: {
+    title: { zh: '插槽', en: 'Slot' },
+    icon: 'BlockOutlined',
+    group: 'advanced',
+    defaults: { type: 'slot', title: { zh: '插槽', en: 'Slot' }, props: { name: 'mySlot' } },
+  },
   columnType: 'text',
   propsSchema: {
     type: 'object',

@@ -4,6 +4,12 @@ import { defineWidget } from '../../core/registry';
 /** Edits a boolean, stores 1 / 0 (see the codec for what it accepts back). */
 export const switchWidget = defineWidget({
   type: 'switch',
+  palette: {
+    title: { zh: '开关', en: 'Switch' },
+    icon: 'PoweroffOutlined',
+    group: 'choice',
+    defaults: { type: 'switch', title: { zh: '开关', en: 'Switch' } },
+  },
   columnType: 'boolean',
   searchRule: 'EQUAL',
   codec: switchCodec,

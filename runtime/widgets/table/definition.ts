@@ -10,6 +10,16 @@ import { textOf, type Text } from '../../../protocol/page-schema';
  */
 export const tableWidget = defineWidget({
   type: 'table',
+  palette: {
+    title: { zh: '子表格', en: 'Sub-table' },
+    icon: 'TableOutlined',
+    group: 'data',
+    defaults: {
+      type: 'table',
+      title: { zh: '子表格', en: 'Sub-table' },
+      props: { columns: [{ key: 'item', title: { zh: '名称', en: 'Name' } }] },
+    },
+  },
   columnType: 'text',
   codec: rowsCodec as ValueCodec,
   propsSchema: {

@@ -7,6 +7,12 @@ import { defineWidget } from '../../core/registry';
  */
 export const tagWidget = defineWidget({
   type: 'tag',
+  palette: {
+    title: { zh: '标签', en: 'Tags' },
+    icon: 'TagOutlined',
+    group: 'input',
+    defaults: { type: 'tag', title: { zh: '标签', en: 'Tags' } },
+  },
   columnType: 'string',
   searchRule: 'LIKE',
   codec: multiCodec,

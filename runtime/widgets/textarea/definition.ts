@@ -6,6 +6,12 @@ import { defineWidget } from '../../core/registry';
 /** Multi-line text: autosize 3–5 rows (building-blocks §9), max 1000 (platform-shell §5). */
 export const textareaWidget = defineWidget({
   type: 'textarea',
+  palette: {
+    title: { zh: '多行文本', en: 'Text area' },
+    icon: 'AlignLeftOutlined',
+    group: 'input',
+    defaults: { type: 'textarea', title: { zh: '多行文本', en: 'Text area' } },
+  },
   columnType: 'text',
   searchRule: 'LIKE',
   propsSchema: {

@@ -4,6 +4,12 @@ import { defineWidget, type ValueCodec } from '../../core/registry';
 /** Time of day: stored as "HH:mm:ss" text (not a timestamp: it has no date). */
 export const timeWidget = defineWidget({
   type: 'time',
+  palette: {
+    title: { zh: '时间', en: 'Time' },
+    icon: 'ClockCircleOutlined',
+    group: 'date',
+    defaults: { type: 'time', title: { zh: '时间', en: 'Time' } },
+  },
   columnType: 'string',
   searchRule: 'EQUAL',
   codec: timeCodec as ValueCodec,

@@ -4,6 +4,12 @@ import { defineWidget, type ValueCodec } from '../../core/registry';
 /** A date-time range: stored "ts1,ts2" in ms; optional start / end keys as for range. */
 export const timestampRangeWidget = defineWidget({
   type: 'timestamp-range',
+  palette: {
+    title: { zh: '日期时间范围', en: 'Date-time range' },
+    icon: 'HistoryOutlined',
+    group: 'date',
+    defaults: { type: 'timestamp-range', title: { zh: '日期时间范围', en: 'Date-time range' } },
+  },
   columnType: 'string',
   searchRule: 'BETWEEN',
   codec: dateRangeCodec as ValueCodec,

@@ -4,6 +4,12 @@ import { defineWidget, type ValueCodec } from '../../core/registry';
 /** Date and time: stored as a ms timestamp (ai-and-widgets §3). */
 export const timestampWidget = defineWidget({
   type: 'timestamp',
+  palette: {
+    title: { zh: '日期时间', en: 'Date and time' },
+    icon: 'FieldTimeOutlined',
+    group: 'date',
+    defaults: { type: 'timestamp', title: { zh: '日期时间', en: 'Date and time' } },
+  },
   columnType: 'long',
   searchRule: 'BETWEEN',
   codec: dateCodec as ValueCodec,

@@ -14,6 +14,19 @@ const codec: ValueCodec = {
 /** A choice in a tree of options (selectItems with children, or a dictionary returning children). */
 export const treeSelectWidget = defineWidget({
   type: 'tree-select',
+  palette: {
+    title: { zh: '树选择', en: 'Tree select' },
+    icon: 'ApartmentOutlined',
+    group: 'choice',
+    defaults: {
+      type: 'tree-select',
+      title: { zh: '树选择', en: 'Tree select' },
+      selectItems: [
+        { value: '1', label: { zh: '选项一', en: 'Option 1' } },
+        { value: '2', label: { zh: '选项二', en: 'Option 2' } },
+      ],
+    },
+  },
   columnType: 'string',
   searchRule: 'EQUAL',
   codec,

@@ -4,6 +4,12 @@ import { defineWidget, type ValueCodec } from '../../core/registry';
 /** A week: stored as the ms timestamp of its first day (00:00, locale week start). */
 export const weekWidget = defineWidget({
   type: 'week',
+  palette: {
+    title: { zh: '周', en: 'Week' },
+    icon: 'ScheduleOutlined',
+    group: 'date',
+    defaults: { type: 'week', title: { zh: '周', en: 'Week' } },
+  },
   columnType: 'long',
   searchRule: 'EQUAL',
   codec: dateCodec as ValueCodec,
