@@ -26,7 +26,7 @@ import { underSchemaLock } from './lock';
 import { deriveModel, modelDiff, modelOf } from './model';
 import { notifySchemaChanged } from './notify';
 import { planSync, type PlanStep } from './plan';
-import { prepareModuleSchema } from './prepare';
+import { prepareModuleSchema, readStoredSchema } from './prepare';
 import { referenceContext } from './refs';
 import { conflictError, headModel, type Provenance } from './versions';
 
@@ -103,14 +103,6 @@ async function physicalColumns(
   return rows.length ? new Set(rows.map((r) => String(r.name).toLowerCase())) : undefined;
 }
 
-function parseStored(text: string | null): unknown {
-  try {
-    return text ? JSON.parse(text) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 export async function saveModule(
   ctx: ServerContext,
   auth: RequestAuth,
@@ -166,7 +158,9 @@ export async function saveModule(
         if (taken) throw badRequest('data.module.tableTaken', { table });
       }
       const version = (head?.version ?? 0) + 1;
-      const before = head ? parseStored(head.schema) : undefined;
+      // Migrated like every read: a head stored at version 1 gets the same derived field ids as the
+      // incoming schema, so its fields match by id instead of reading as removed and re-added.
+      const before = head ? (readStoredSchema(head.schema) ?? undefined) : undefined;
       const storedModel = head ? await headModel(trx, ctx, appId, 'module', head.id, head.version) : undefined;
       const oldModel = head ? modelOf(storedModel, before, table) : undefined;
       const columns = await physicalColumns(trx, ctx.db, physical);

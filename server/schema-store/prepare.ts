@@ -140,7 +140,11 @@ export function preparePageSchema(input: unknown, refs: CrossReferenceContext = 
 export function readStoredSchema(text: string | null | undefined): unknown {
   if (!text) return null;
   try {
-    return migrateSchema(JSON.parse(text)).schema;
+    const stored = JSON.parse(text) as unknown;
+    // Rows written before schemaVersion was a contract (and test fixtures that write rows directly)
+    // carry none: they are version 1, the shape before the first migration step.
+    const versioned = isObject(stored) && stored.schemaVersion === undefined ? { ...stored, schemaVersion: 1 } : stored;
+    return migrateSchema(versioned).schema;
   } catch {
     return null;
   }

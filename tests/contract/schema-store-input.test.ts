@@ -193,4 +193,26 @@ forEachDatabase((_name, makeDatabase) => {
     // Ids derived from the keys by the migration equal the committed ones: no column moved.
     expect(reply.body.data.plan).toEqual([]);
   });
+
+  it('reads a head stored before versions and ids (no schemaVersion) through migrate: its fields match, nothing retires', async () => {
+    const legacy = structuredClone(BASE);
+    delete legacy.schemaVersion;
+    for (const f of legacy.body[0].fields) delete f.id;
+    await t.db.db
+      .updateTable(t.tables.module)
+      .set({ schema: JSON.stringify(legacy) })
+      .where('id', '=', moduleId)
+      .execute();
+    // Its stored model is gone too, as for a version written before models.
+    await t.db.db.updateTable(t.tables.module_version).set({ model: null }).where('module_id', '=', moduleId).execute();
+    t.app.tessera.registry.invalidate(t.demoAppId);
+    const listed = await t.request({ url: '/api/common/customer/list', token: admin, body: { isPage: false } });
+    expect(listed.body.code).toBe(ResultCode.SUCCESS);
+    const renamed = withFields((fields) => fields.map((f) => (f.key === 'mobile' ? { ...f, key: 'phone' } : f)));
+    const reply = await put(renamed);
+    expect(reply.body.code).toBe(ResultCode.SUCCESS);
+    expect(reply.body.data.plan).toEqual([
+      expect.objectContaining({ op: 'renameColumn', from: 'mobile', to: 'phone' }),
+    ]);
+  });
 });
