@@ -246,6 +246,17 @@ forEachDatabase((_name, makeDatabase) => {
     expect(latest).toMatchObject({ provenance: 'rollback', version: head.version + 1 });
   });
 
+  it('swaps two keys through temporary names: each column keeps its own field', async () => {
+    const head = (await versions())[0];
+    const schema = dealPage([{ ...NAME, key: 'no' }, AMOUNT, { ...NO, key: 'name' }]);
+    const reply = await put({ schema, base_version: head.version });
+    expect(reply.body.code).toBe(ResultCode.SUCCESS);
+    const pairs = (await rows()).map((r) => `${String(r.no)}:${String(r.name)}`).sort();
+    expect(pairs).toEqual(['乙:X2', '甲:X1']);
+    const columns = await columnsOf(physical);
+    expect(columns.filter((c) => c.startsWith('zt_'))).toEqual([]);
+  });
+
   it('exports a module and imports it into another app through the same pipeline, ids kept', async () => {
     const exported = await t.request({ url: `/api/module/${dealId}/export`, token: admin });
     expect(exported.body.data).toMatchObject({ format: 'tessera-module', module: { table_name: 'deal' } });
