@@ -62,9 +62,13 @@ export function deriveModel(schema: unknown, table: string, previous?: ModuleMod
     unique: c.unique,
     ...(c.title !== undefined ? { title: c.title } : {}),
   }));
-  const live = new Set(fields.map((f) => f.id));
-  const retired = (previous?.retired ?? []).filter((r) => !live.has(r.id));
-  return { fields, retired };
+  return withRetired({ fields, retired: [] }, previous);
+}
+
+/** `model` with the retired fields of `previous` that it does not bring back. */
+export function withRetired(model: ModuleModel, previous?: ModuleModel): ModuleModel {
+  const live = new Set(model.fields.map((f) => f.id));
+  return { fields: model.fields, retired: (previous?.retired ?? []).filter((r) => !live.has(r.id)) };
 }
 
 /** The model stored with a version, or one derived from its schema for versions saved before models. */

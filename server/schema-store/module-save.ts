@@ -23,7 +23,7 @@ import { applyPlan, checkUniqueSteps, type Undo } from './apply';
 import { schemaHash } from './hash';
 import { invalidSchema, issue } from './issues';
 import { underSchemaLock } from './lock';
-import { deriveModel, modelDiff, modelOf } from './model';
+import { deriveModel, modelDiff, modelOf, withRetired, type ModuleModel } from './model';
 import { notifySchemaChanged } from './notify';
 import { planSync, type PlanStep } from './plan';
 import { prepareModuleSchema, readStoredSchema } from './prepare';
@@ -127,10 +127,11 @@ export async function saveModule(
   const refs = await referenceContext(ctx, auth.app, table);
   const schema = prepareModuleSchema(input.schema, table, refs);
   let physical: string;
+  let derived: ModuleModel;
   try {
     physical = moduleTableName(auth.app.identify, table);
-    // Fails early, outside any lock, for a field that cannot have a column.
-    deriveModel(schema, table);
+    // Derived once, outside any lock; fails early for a field that cannot have a column.
+    derived = deriveModel(schema, table);
   } catch (error) {
     if (error instanceof ModuleSchemaError)
       throw invalidSchema([issue('', 'schema.model', error.message, error.message)]);
@@ -164,7 +165,7 @@ export async function saveModule(
       const storedModel = head ? await headModel(trx, ctx, appId, 'module', head.id, head.version) : undefined;
       const oldModel = head ? modelOf(storedModel, before, table) : undefined;
       const columns = await physicalColumns(trx, ctx.db, physical);
-      const next = deriveModel(schema, table, oldModel);
+      const next = withRetired(derived, oldModel);
       const plan = planSync(ctx.db, oldModel, next, columns, version);
       const changes = modelDiff(oldModel, next, before, schema);
       const diff: SchemaDiff = {
