@@ -22,6 +22,8 @@ import type { Db } from './create-db';
 import { newId } from './ids';
 import { insertAudit, tableNames, type TableNames } from './tables';
 import { newQrKey } from '../platform/apps';
+import { schemaHash } from '../schema-store/hash';
+import { deriveModel } from '../schema-store/model';
 
 export const APPS_DIR = 'schemas/apps';
 const APP_IDENTIFY = /^[a-z][a-z0-9_]{0,30}$/;
@@ -134,6 +136,11 @@ async function insertRows(trx: Kysely<any>, t: TableNames, tpl: Template, appId:
         app_id: appId,
         ...audit,
         module_id: id,
+        kind: 'module',
+        version: 1,
+        hash: schemaHash(mod.schema),
+        provenance: 'file',
+        model: JSON.stringify(deriveModel(mod.schema, mod.table)),
         schema,
         author: null,
         created_at: now,

@@ -64,6 +64,20 @@ forEachDatabase((_name, makeDatabase) => {
   // Both rows share the test clock's create_at: callers sort what they compare.
   const rows = async () => t.db.db.selectFrom(physical).selectAll().execute();
 
+  it('records a seeded module as version 1 from its committed file, with hash and model', async () => {
+    const seeded = await t.db.db
+      .selectFrom('tessera_sys_module')
+      .select('id')
+      .where('table_name', '=', 'customer')
+      .executeTakeFirstOrThrow();
+    const list = (await t.request({ url: `/api/module/${seeded.id}/versions`, token: admin })).body.data;
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ version: 1, provenance: 'file', hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    const shown = await t.request({ url: `/api/module/${seeded.id}/versions/1`, token: admin });
+    expect(shown.body.code).toBe(ResultCode.SUCCESS);
+    expect(JSON.stringify(shown.body.data)).toContain('f_');
+  });
+
   it('creates a module as version 1 with a content hash, provenance and the create plan', async () => {
     const reply = await t.request({
       method: 'POST',
