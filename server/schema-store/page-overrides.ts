@@ -8,6 +8,10 @@
  *   PUT    api/page/:key(*)           save an override { schema, base_version? }     (admin)
  *   DELETE api/page/:key(*)           reset to the committed page                     (admin)
  *   GET    api/page-versions/:key(*)  versions of the current override                (admin)
+ *   GET    api/page-heads             { key: tag } of this app's live overrides    (any signed-in user)
+ * A tag is `<override id>.<version>`: a reset and a new override start a new row, so a tag never
+ * names two different schemas (the version number alone restarts at 1 after a reset). The browser
+ * reads the heads once and fetches an overridden page only when its tag changed (src/session/page-cache.ts).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -139,6 +143,21 @@ export function registerPageOverrideRoutes(app: FastifyInstance, ctx: ServerCont
     return key;
   };
 
+  app.get('/api/page-heads', async (request) => {
+    const auth = requireAuth(request);
+    const rows = await ctx.db.db
+      .selectFrom(pageOverrideTable(ctx.config.tablePrefix))
+      .select(['id', 'page_key', 'version'])
+      .where('app_id', '=', auth.app.id)
+      .where('is_deleted', '=', 0)
+      .execute();
+    const heads: Record<string, string> = {};
+    // A committed page removed since its override was saved is not a page any more.
+    for (const row of rows)
+      if (pages.has(String(row.page_key))) heads[String(row.page_key)] = `${row.id}.${row.version}`;
+    return ok(request, heads);
+  });
+
   app.get('/api/page/*', async (request) => {
     const auth = requireAuth(request);
     const key = keyOf(request.params);
@@ -148,6 +167,7 @@ export function registerPageOverrideRoutes(app: FastifyInstance, ctx: ServerCont
         key,
         overridden: true,
         version: override.version,
+        tag: `${override.id}.${override.version}`,
         schema: readStoredSchema(override.schema),
       });
     const committed = readStoredSchema(readFileSync(pages.get(key)!, 'utf8'));

@@ -1,6 +1,6 @@
 /**
  * Keeps the shell's schema caches true to the server while signed in: on `schema.changed` from the
- * event stream it drops that module's or dashboard's cached copy, and if the open page shows that
+ * event stream it drops that module's, dashboard's or system page's cached copy, and if the open page shows that
  * schema it says so, without blocking the page, with a reload button — so nobody submits a form
  * built from the old schema. A `stream.reset` (events may have been missed) drops every version.
  */
@@ -11,6 +11,8 @@ import { useSnapshot } from 'valtio';
 import type { SchemaChangedEvent } from '../../protocol/events';
 import { onStreamEvent, openEvents } from '../api/events';
 import { forget, invalidateModuleVersions } from '../session/module-cache';
+import { forgetSystemPage, invalidateSystemPages } from '../session/system-pages';
+import { schemaNameFor } from '../routes/pages';
 import { session } from '../session/store';
 
 /** Whether the shell route `path` (without the app) renders the schema the event names. */
@@ -21,7 +23,8 @@ export function showsSchema(path: string, event: Pick<SchemaChangedEvent, 'kind'
     case 'dashboard':
       return path === `dashboard/common/${event.id}`;
     default:
-      return path === event.id;
+      // A page's id is its key under schemas/pages (system/user), its route the shell path (user).
+      return path === event.id || schemaNameFor(path) === event.id;
   }
 }
 
@@ -40,10 +43,14 @@ export function SchemaChangedNotice({ path }: { path: string }) {
     if (!token) return undefined;
     const close = openEvents();
     const offChanged = onStreamEvent('schema.changed', (event) => {
-      if (event.kind !== 'page') forget(event.kind, event.id);
+      if (event.kind === 'page') forgetSystemPage(event.id);
+      else forget(event.kind, event.id);
       if (showsSchema(current.current, event)) setChanged(true);
     });
-    const offReset = onStreamEvent('stream.reset', () => invalidateModuleVersions());
+    const offReset = onStreamEvent('stream.reset', () => {
+      invalidateModuleVersions();
+      invalidateSystemPages();
+    });
     return () => {
       offChanged();
       offReset();

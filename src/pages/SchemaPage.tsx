@@ -3,14 +3,15 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { PageSchema } from '../../protocol/page-schema';
-import { loadPageSchema } from '../routes/page-schemas';
+import { loadSystemPage } from '../session/system-pages';
 import { useSnapshot } from 'valtio';
 import { session } from '../session/store';
 import { defaultRecordId } from './default-record';
 import { SchemaView } from './SchemaView';
 
 /**
- * A shipped page schema (schemas/pages/...) for a fixed route; ?id= names the record of a detail
+ * A shipped page schema (schemas/pages/...) for a fixed route, or the app admin's override of it
+ * (src/session/page-cache.ts); ?id= names the record of a detail
  * page, else the route's default record (app/detail: the current app, ./default-record.ts).
  */
 export function SchemaPage({ route }: { route: string }) {
@@ -24,7 +25,7 @@ export function SchemaPage({ route }: { route: string }) {
     let live = true;
     setSchema(undefined);
     setError(undefined);
-    loadPageSchema(route)
+    loadSystemPage(route)
       .then((loaded) => live && setSchema(loaded))
       .catch((failure: Error) => live && setError(failure.message));
     return () => {

@@ -8,6 +8,7 @@ import type { RequestOptions } from '../../protocol/http';
 import { request } from '../api/client';
 import { ShellError, loadAppInfo, loadUserAndMenus } from './actions';
 import { invalidateModuleVersions } from './module-cache';
+import { invalidateSystemPages } from './system-pages';
 import { readStored, removeStoredByPrefix, writeStored } from './storage';
 import { clearVersions, session, setUser } from './store';
 import type { MenuInfo, UserInfo } from './types';
@@ -35,8 +36,10 @@ export async function fetchTodoCount(): Promise<number> {
 export async function refreshCache(): Promise<void> {
   removeStoredByPrefix(session.app, 'module_');
   removeStoredByPrefix(session.app, 'dashboard_');
+  removeStoredByPrefix(session.app, 'page_');
   clearVersions();
   invalidateModuleVersions();
+  invalidateSystemPages();
   // The server drops its own caches for this app (app info, module registry) first.
   await call({ method: 'POST', url: 'auth/refreshCache', body: {} });
   await loadAppInfo(session.app);

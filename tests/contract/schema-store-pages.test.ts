@@ -68,6 +68,40 @@ forEachDatabase((_name, makeDatabase) => {
     expect((await page()).body.data).toMatchObject({ overridden: false, version: 0, schema: { title: DEPT.title } });
   });
 
+  it('lists the live overrides as heads whose tag changes with every save and never repeats after a reset', async () => {
+    const heads = async (token = admin) =>
+      (await t.request({ url: '/api/page-heads', token })).body.data as Record<string, string>;
+    expect(await heads()).toEqual({});
+    const save = (title: string, base: number) =>
+      t.request({
+        method: 'PUT',
+        url: '/api/page/system/dept',
+        token: admin,
+        body: { schema: { ...COMMITTED, title: { zh: title, en: title } }, base_version: base },
+      });
+    expect((await save('A', 0)).body.code).toBe(ResultCode.SUCCESS);
+    const first = (await heads())['system/dept'];
+    expect(first).toMatch(/\.1$/);
+    expect((await save('B', 1)).body.code).toBe(ResultCode.SUCCESS);
+    const second = (await heads())['system/dept'];
+    expect(second).toMatch(/\.2$/);
+    expect(second).not.toBe(first);
+
+    await t.request({ method: 'DELETE', url: '/api/page/system/dept', token: admin });
+    expect(await heads()).toEqual({});
+    // Saved again after the reset: version 1 again, but another tag than the first override's.
+    expect((await save('C', 0)).body.code).toBe(ResultCode.SUCCESS);
+    const third = (await heads())['system/dept'];
+    expect(third).toMatch(/\.1$/);
+    expect(third).not.toBe(first);
+
+    // Every signed-in user renders system pages, so every signed-in user reads the heads.
+    await t.addUser('headsuser', 'Plain@2026x', 'user');
+    expect(await heads(await t.signIn('headsuser', 'Plain@2026x'))).toEqual({ 'system/dept': third });
+    expect((await t.request({ url: '/api/page-heads' })).body.code).toBe(ResultCode.LOGOUT);
+    await t.request({ method: 'DELETE', url: '/api/page/system/dept', token: admin });
+  });
+
   it('refuses unknown keys and non-admin saves', async () => {
     for (const url of ['/api/page/system/nope', '/api/page/../../package', '/api/page/system%2F..%2F..%2Fpackage']) {
       const reply = await t.request({ url, token: admin });
