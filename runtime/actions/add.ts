@@ -1,8 +1,12 @@
 /** 新增: an empty form; field defaults come from the compiled schema. */
-import { defineAction } from '../core/registry';
+import { defineScreenAction, need } from './define';
 import { defineRecordAction } from './record';
 
-export const addAction = defineAction({ type: 'add' });
+export const addAction = defineScreenAction({
+  type: 'add',
+  title: { zh: '新增', en: 'Add' },
+  run: (ctx) => need(ctx, 'openRecord')?.('add'),
+});
 
 export const addRecord = defineRecordAction({
   mode: 'add',

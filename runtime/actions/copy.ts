@@ -2,11 +2,15 @@
  * 拷贝 (building-blocks §3): the stored record without id, create_by, update_by, create_at and
  * update_at, plus copyId = the source id. Without the id the submit creates a new record.
  */
-import { defineAction } from '../core/registry';
+import { defineScreenAction, need } from './define';
 import type { Row } from '../core/data/provider';
 import { defineRecordAction, loadRecord } from './record';
 
-export const copyAction = defineAction({ type: 'copy' });
+export const copyAction = defineScreenAction({
+  type: 'copy',
+  title: { zh: '拷贝', en: 'Copy' },
+  run: (ctx) => need(ctx, 'openRecord')?.('copy', ctx.id),
+});
 
 const DROPPED = ['create_by', 'update_by', 'create_at', 'update_at'];
 

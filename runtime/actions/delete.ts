@@ -1,11 +1,19 @@
 /** 删除 one row: confirm (确认删除？ / 删除后不可恢复，请谨慎操作), DELETE, then 删除成功 and the list refreshes. */
 import { isSuccess } from '../../protocol/codes';
 import type { DataProvider } from '../core/data/provider';
-import { defineAction } from '../core/registry';
+import { defineScreenAction, need } from './define';
 import { failureMessage, thrownMessage } from './result-message';
 import type { ActionUi } from './types';
 
-export const deleteAction = defineAction({ type: 'delete' });
+export const deleteAction = defineScreenAction({
+  type: 'delete',
+  title: { zh: '删除', en: 'Delete' },
+  run(ctx) {
+    const after = need(ctx, 'after');
+    if (!after || !ctx.provider || ctx.id === undefined) return false;
+    return deleteRecord({ provider: ctx.provider, id: ctx.id, ui: ctx.ui, after });
+  },
+});
 
 export async function removeWithConfirm(
   ui: ActionUi,

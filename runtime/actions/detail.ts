@@ -1,8 +1,12 @@
 /** 详情: the stored record, read-only (form.readPretty), with no 确定. */
-import { defineAction } from '../core/registry';
+import { defineScreenAction, need } from './define';
 import { defineRecordAction, loadRecord } from './record';
 
-export const detailAction = defineAction({ type: 'detail' });
+export const detailAction = defineScreenAction({
+  type: 'detail',
+  title: { zh: '详情', en: 'Details' },
+  run: (ctx) => need(ctx, 'openRecord')?.('detail', ctx.id),
+});
 
 export const detailRecord = defineRecordAction({
   mode: 'detail',

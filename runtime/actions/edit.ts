@@ -1,8 +1,12 @@
 /** 编辑: the form starts from the stored record (GET {api}/{id}); it keeps the id, so submit updates. */
-import { defineAction } from '../core/registry';
+import { defineScreenAction, need } from './define';
 import { defineRecordAction, loadRecord } from './record';
 
-export const editAction = defineAction({ type: 'edit' });
+export const editAction = defineScreenAction({
+  type: 'edit',
+  title: { zh: '编辑', en: 'Edit' },
+  run: (ctx) => need(ctx, 'openRecord')?.('edit', ctx.id),
+});
 
 export const editRecord = defineRecordAction({
   mode: 'edit',

@@ -5,11 +5,19 @@
  */
 import type { DataProvider, ExportArgs } from '../core/data/provider';
 import { unsupported } from '../core/data/errors';
-import { defineAction } from '../core/registry';
+import { defineScreenAction, need } from './define';
 import { thrownMessage } from './result-message';
 import type { ActionUi } from './types';
 
-export const exportAction = defineAction({ type: 'export' });
+export const exportAction = defineScreenAction({
+  type: 'export',
+  title: { zh: '导出', en: 'Export' },
+  // The dialog picks the columns and calls exportRecords; none exportable at all → 请配置导出列.
+  run(ctx) {
+    if (ctx.host.exportableCount === 0) return ctx.ui.warning(ctx.ui.t('list.export.noneConfigured'));
+    need(ctx, 'openDialog')?.('export');
+  },
+});
 
 export interface ExportRun {
   provider: DataProvider;

@@ -7,11 +7,15 @@ import { isSuccess } from '../../protocol/codes';
 import type { DataProvider, ImportRowError, TransferOptions } from '../core/data/provider';
 import { unsupported } from '../core/data/errors';
 import { isWorkbookName } from '../core/list/transfer';
-import { defineAction } from '../core/registry';
+import { defineScreenAction, need } from './define';
 import { thrownMessage } from './result-message';
 import type { ActionUi } from './types';
 
-export const importAction = defineAction({ type: 'import' });
+export const importAction = defineScreenAction({
+  type: 'import',
+  title: { zh: '导入', en: 'Import' },
+  run: (ctx) => need(ctx, 'openDialog')?.('import'),
+});
 
 export type ImportOutcome = { ok: true; imported: number } | { ok: false; errors: ImportRowError[]; message?: string };
 

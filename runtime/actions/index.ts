@@ -11,4 +11,11 @@ export { failureMessage, loadFailureMessage, thrownMessage, duplicateField } fro
 export { recordModeOf, RECORD_MODES, type ActionUi, type RecordMode } from './types';
 export { exportAction, exportRecords, type ExportRun } from './export';
 export { importAction, importWorkbook, downloadTemplate, type ImportOutcome } from './import';
-export { saveBlob } from './download';
+export { saveBlob, downloadAction } from './download';
+export { columnsAction } from './columns';
+export { navigateAction } from './navigate';
+export { openDialogAction } from './open-dialog';
+export { refreshAction } from './refresh';
+export { callApiAction } from './call-api';
+export { defineScreenAction, runAction, isSafeUrl, type ScreenAction } from './define';
+export type { ActionContext, ActionHost, DialogName } from './types';

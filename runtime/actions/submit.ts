@@ -5,11 +5,16 @@
 import { isSuccess } from '../../protocol/codes';
 import type { FieldDefinition } from '../../protocol/page-schema';
 import type { DataProvider, Row } from '../core/data/provider';
-import { defineAction } from '../core/registry';
+import { defineScreenAction, need } from './define';
 import { failureMessage, thrownMessage } from './result-message';
 import type { ActionUi } from './types';
 
-export const submitAction = defineAction({ type: 'submit' });
+export const submitAction = defineScreenAction({
+  type: 'submit',
+  title: { zh: '提交', en: 'Submit' },
+  // The form node saves through saveRecord with its own guard; a button elsewhere asks the host.
+  run: (ctx) => need(ctx, 'submit')?.(),
+});
 
 export interface SaveGuard {
   busy: boolean;

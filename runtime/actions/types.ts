@@ -1,5 +1,7 @@
 /** What an action needs from the screen: texts, notices and a confirm dialog. Headless, so tests can drive it. */
 import type { Lang } from '../../protocol/constants';
+import type { RequestFn } from '../../protocol/http';
+import type { DataProvider, Row } from '../core/data/provider';
 
 export interface ActionUi {
   lang: Lang;
@@ -22,4 +24,45 @@ export function recordModeOf(value: unknown): RecordMode | undefined {
     return (RECORD_MODES as readonly string[]).includes(lower) ? (lower as RecordMode) : undefined;
   }
   return undefined;
+}
+
+/** Dialogs a screen can open by name (the list's column, export and import dialogs). */
+export type DialogName = 'columns' | 'export' | 'import';
+
+/**
+ * What the screen that runs an action offers it. Each capability is optional: an action that needs
+ * one the screen lacks says so (runtime.action.unavailable) instead of failing silently.
+ */
+export interface ActionHost {
+  /** Opens the record modal / form in a mode (id for edit, copy, detail). */
+  openRecord?(mode: RecordMode, id?: string): void;
+  openDialog?(name: DialogName): void;
+  /** After rows were removed or changed: refresh dictionaries and the rows. */
+  after?(ids: string[]): Promise<void> | void;
+  /** Submits the screen's form (the form node's 提交). */
+  submit?(): Promise<unknown> | unknown;
+  /** Reloads the rows with the current search. */
+  refresh?(): Promise<void> | void;
+  /** The selected row ids (batch actions). */
+  selectedIds?: readonly string[];
+  /** How many columns may be exported at all (export checks it before its dialog). */
+  exportableCount?: number;
+  /** Goes to a site-relative path inside the app, or opens an http(s) URL in a new tab. */
+  navigate?(url: string, newTab: boolean): void;
+  /** Saves a downloaded file (default: the browser's download through an object URL). */
+  save?(blob: Blob, fileName: string): void;
+  /** The app's API client (the crypto envelope, the session): callApi and download use it. */
+  request?: RequestFn;
+}
+
+/** What `getAction(name).run(context)` receives. */
+export interface ActionContext {
+  ui: ActionUi;
+  host: ActionHost;
+  provider?: DataProvider;
+  /** The row a row action runs on, and its id. */
+  row?: Row;
+  id?: string;
+  /** The `params` the schema's button gives (checked against the action's params schema). */
+  params: Record<string, unknown>;
 }

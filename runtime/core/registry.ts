@@ -83,14 +83,22 @@ export interface NodeDefinition {
   settings?: FieldDefinition[];
 }
 
-export interface ActionDefinition {
+/**
+ * An action a button runs (runtime/actions): `type` is the name schemas use. `run` receives what the
+ * screen offers (runtime/actions/types.ts ActionContext); the registry keeps it opaque, so core
+ * stays free of screens. `params` is the JSON Schema of the `params` a schema button passes.
+ */
+export interface ActionDefinition<Context = never> {
   type: string;
-  schema?: Record<string, unknown>;
+  title?: { zh: string; en: string };
+  params?: Record<string, unknown>;
+  run?(context: Context): unknown;
 }
 
 const widgets = new Map<string, WidgetDefinition>();
 const nodes = new Map<string, NodeDefinition>();
-const actions = new Map<string, ActionDefinition>();
+// Each action types its own context, so the map holds them as any.
+const actions = new Map<string, ActionDefinition<any>>();
 
 function register<T extends { type: string }>(map: Map<string, T>, kind: string, def: T): T {
   if (!/^[a-zA-Z][\w-]*$/.test(def.type)) throw new Error(`Invalid ${kind} type name: ${def.type}`);
@@ -102,7 +110,7 @@ function register<T extends { type: string }>(map: Map<string, T>, kind: string,
 
 export const defineWidget = (def: WidgetDefinition) => register(widgets, 'widget', def);
 export const defineNode = (def: NodeDefinition) => register(nodes, 'node', def);
-export const defineAction = (def: ActionDefinition) => register(actions, 'action', def);
+export const defineAction = <Context = never>(def: ActionDefinition<Context>) => register(actions, 'action', def);
 
 export const getWidget = (type: string) => widgets.get(type);
 export const getNode = (type: string) => nodes.get(type);
@@ -113,3 +121,4 @@ export const nodeTypes = () => [...nodes.keys()].sort();
 export const actionTypes = () => [...actions.keys()].sort();
 export const allWidgets = () => [...widgets.values()];
 export const allNodes = () => [...nodes.values()];
+export const allActions = () => [...actions.values()];

@@ -8,6 +8,8 @@ import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import '../../widgets/definitions';
 import '../../nodes/definitions';
+// Actions register themselves too: a schema button's `action` enum is generated from them.
+import '../../actions';
 import dataSource from '../../../schemas/meta/data-source.schema.json';
 import dictApi from '../../../schemas/meta/dict-api.schema.json';
 import field from '../../../schemas/meta/field.schema.json';

@@ -15,6 +15,8 @@ export const META = {
   widgetType: 'tessera://meta/widget-type.schema.json',
   /** Generated: each widget's propsSchema applied to a field's `props`. */
   widgetProps: 'tessera://meta/widget-props.schema.json',
+  /** Generated: a schema button naming a registered action, its params checked by the action's schema. */
+  actionButton: 'tessera://meta/action-button.schema.json',
 } as const;
 
 /** Generated $id of one node type's schema. */

@@ -3,7 +3,7 @@
  * `type` enum and each widget's props schema are derived from the registry, so adding a folder
  * under runtime/nodes or runtime/widgets is all it takes for schemas to accept the new type.
  */
-import { allNodes, allWidgets, nodeTypes, widgetTypes } from '../registry';
+import { actionTypes, allActions, allNodes, allWidgets, nodeTypes, widgetTypes } from '../registry';
 import { META, nodeSchemaId } from './meta-ids';
 
 type JsonSchema = Record<string, unknown>;
@@ -28,6 +28,7 @@ export function registrySchemas(): JsonSchema[] {
   });
 
   return [
+    actionButtonSchema(),
     { $id: META.widgetType, type: 'string', enum: widgets },
     {
       $id: META.widgetProps,
@@ -44,4 +45,37 @@ export function registrySchemas(): JsonSchema[] {
       [{ if: { properties: { type: { enum: widgets } }, required: ['type'] }, then: { $ref: META.field } }],
     ),
   ];
+}
+
+/**
+ * A button of a schema (e.g. a list's `buttons`): `action` must name a registered action, so an
+ * unknown name fails validation at its pointer, and `params` must fit that action's params schema.
+ */
+function actionButtonSchema(): JsonSchema {
+  const withParams = allActions().filter((action) => action.params);
+  return {
+    $id: META.actionButton,
+    type: 'object',
+    required: ['action'],
+    properties: {
+      action: { type: 'string', enum: actionTypes().length ? actionTypes() : ['__none__'] },
+      title: { $ref: META.text },
+      params: { type: 'object', maxProperties: 50 },
+      /** On each row (the operation column) instead of the header. */
+      row: { type: 'boolean' },
+      buttonType: { enum: ['primary', 'default', 'dashed', 'link', 'text'] },
+      danger: { type: 'boolean' },
+    },
+    additionalProperties: false,
+    allOf: withParams.map((action) => {
+      const params = action.params as JsonSchema;
+      return {
+        if: { properties: { action: { const: action.type } }, required: ['action'] },
+        then: {
+          properties: { params },
+          ...(Array.isArray(params.required) && params.required.length ? { required: ['params'] } : {}),
+        },
+      };
+    }),
+  };
 }

@@ -10,13 +10,22 @@ import type { DictOption, Row } from '../../core/data/provider';
 import type { ListState } from '../../core/list/controller';
 import { formatCell } from '../../core/list/format';
 import { useRuntime, useT } from '../../react/context';
-import type { ListAction } from './definition';
+import { getAction } from '../../core/registry';
+import type { ListAction, ListButton } from './definition';
 
 /** Above this many rows on one page the table renders only the rows in view (antd `virtual`). */
 export const VIRTUAL_ROWS = 100;
 const VIRTUAL_HEIGHT = 600;
 const COLUMN_WIDTH = 160;
 const ACTIONS_WIDTH = 220;
+
+const NO_BUTTONS: ListButton[] = [];
+
+/** A schema button's label: its title, else the action's registered title. */
+export const buttonTitle = (button: ListButton, lang: string) =>
+  button.title !== undefined
+    ? textOf(button.title, lang)
+    : (getAction(button.action)?.title?.[lang === 'en' ? 'en' : 'zh'] ?? button.action);
 
 export type RowAction = Extract<ListAction, 'edit' | 'copy' | 'detail' | 'delete'>;
 export const ROW_ACTIONS: readonly RowAction[] = ['edit', 'copy', 'detail', 'delete'];
@@ -27,16 +36,19 @@ export interface ListTableProps {
   rowKey: (row: Row) => string;
   dictOptions: Record<string, DictOption[]>;
   rowActions: RowAction[];
+  /** The schema's `buttons` with row: true, each running its action on the row. */
+  rowButtons?: ListButton[];
   selectable: boolean;
   keepSelection: boolean;
   paginate: boolean;
-  onRowAction(action: RowAction, row: Row): void;
+  onRowAction(action: string, row: Row, params?: Record<string, unknown>): void;
   onSelect(keys: string[], rows: Row[]): void;
   onPage(current: number, pageSize: number): void;
 }
 
 export function ListTable(props: ListTableProps) {
   const { fields, state, dictOptions, rowActions, onRowAction } = props;
+  const rowButtons = props.rowButtons ?? NO_BUTTONS;
   const { lang } = useRuntime();
   const t = useT();
 
@@ -52,7 +64,7 @@ export function ListTable(props: ListTableProps) {
       ellipsis: true,
       render: (value: unknown) => formatCell(field, value, { lang, options: dictOptions[field.key] }) || '-',
     }));
-    if (rowActions.length) {
+    if (rowActions.length || rowButtons.length) {
       out.push({
         key: '__actions',
         title: t('runtime.list.operation'),
@@ -71,13 +83,27 @@ export function ListTable(props: ListTableProps) {
                 {t(`runtime.list.${action}`)}
               </Button>
             ))}
+            {rowButtons.map((button, i) => (
+              <Button
+                key={`button-${i}`}
+                type="link"
+                size="small"
+                danger={button.danger}
+                onClick={() => onRowAction(button.action, row, button.params)}
+              >
+                {buttonTitle(button, lang)}
+              </Button>
+            ))}
           </Space>
         ),
       });
     }
     return out;
-  }, [fields, lang, dictOptions, rowActions, onRowAction, t, virtual]);
-  const scrollX = fields.length * COLUMN_WIDTH + (rowActions.length ? ACTIONS_WIDTH : 0) + (props.selectable ? 48 : 0);
+  }, [fields, lang, dictOptions, rowActions, rowButtons, onRowAction, t, virtual]);
+  const scrollX =
+    fields.length * COLUMN_WIDTH +
+    (rowActions.length || rowButtons.length ? ACTIONS_WIDTH : 0) +
+    (props.selectable ? 48 : 0);
 
   return (
     <Table<Row>

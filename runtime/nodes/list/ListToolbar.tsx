@@ -5,9 +5,10 @@
 import { SettingOutlined } from '@ant-design/icons';
 import { Button, Space, Tooltip } from 'antd';
 import { createElement, useEffect, useState } from 'react';
-import { useT } from '../../react/context';
+import { useRuntime, useT } from '../../react/context';
 import { lazyComponent } from '../../react/lazy-component';
-import type { ListAction, ListView } from './definition';
+import type { ListAction, ListButton, ListView } from './definition';
+import { buttonTitle } from './ListTable';
 import type { ViewSwitch as ViewSwitchType } from './ViewSwitch';
 
 // Only lists that offer several views show the switch: its Segmented code is fetched then.
@@ -50,8 +51,12 @@ export function ListToolbar(props: {
   deferred?: boolean;
   onView(view: ListView): void;
   on(action: 'add' | 'batchDelete' | 'export' | 'import' | 'columns'): void;
+  /** The schema's header `buttons`, each running its action with its params. */
+  buttons?: ListButton[];
+  onButton?(button: ListButton): void;
 }) {
   const t = useT();
+  const { lang } = useRuntime();
   const { actions, on } = props;
   const painted = usePaintedOnce(!!props.deferred);
   if (!painted) return <span className="tessera-list-toolbar-pending" style={PENDING_STYLE} />;
@@ -70,6 +75,16 @@ export function ListToolbar(props: {
       )}
       {actions.has('import') && <Button onClick={() => on('import')}>{t('list.import.button')}</Button>}
       {actions.has('export') && <Button onClick={() => on('export')}>{t('list.export.button')}</Button>}
+      {props.buttons?.map((button, i) => (
+        <Button
+          key={`button-${i}`}
+          type={button.buttonType}
+          danger={button.danger}
+          onClick={() => props.onButton?.(button)}
+        >
+          {buttonTitle(button, lang)}
+        </Button>
+      ))}
       {actions.has('columns') && props.view === 'table' && (
         <Tooltip title={t('list.columns.button')}>
           <Button aria-label={t('list.columns.button')} icon={<SettingOutlined />} onClick={() => on('columns')} />

@@ -7,13 +7,14 @@
 import { Alert, Button } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { textOf } from '../../../protocol/page-schema';
-import { deleteSelected } from '../../actions/batch-delete';
-import { deleteRecord } from '../../actions/delete';
+// Every action registers itself here; the list runs them by name (runAction), never by a switch.
+import '../../actions';
+import { runAction } from '../../actions/define';
 import { saveBlob } from '../../actions/download';
 import { exportRecords } from '../../actions/export';
 import { downloadTemplate, importWorkbook } from '../../actions/import';
 import { loadFailureMessage } from '../../actions/result-message';
-import type { RecordMode } from '../../actions/types';
+import type { ActionHost, RecordMode } from '../../actions/types';
 import { forgetDictionaries } from '../../core/data/dict';
 import type { ExportField, Row, TransferOptions } from '../../core/data/provider';
 import { columnPrefKey } from '../../core/list/column-prefs';
@@ -24,7 +25,7 @@ import { Heading } from '../../react/Heading';
 import { useActionUi } from '../form/action-ui';
 import { useHiddenColumns } from './use-hidden-columns';
 import { DEFAULT_ACTIONS, type ListNodeSchema, type ListView } from './definition';
-import { ListTable, ROW_ACTIONS, VIRTUAL_ROWS, type RowAction } from './ListTable';
+import { ListTable, ROW_ACTIONS, VIRTUAL_ROWS } from './ListTable';
 import { ListToolbar } from './ListToolbar';
 // Fetched on first use (Formily, the widgets, the dialogs, other views): not needed for the table's first paint.
 import { CardView, ColumnSettings, ExportDialog, GanttView, ImportDialog, RecordModal, SearchBar } from './lazy-parts';
@@ -53,6 +54,8 @@ export function ListNode({ node }: { node: ListNodeSchema }) {
   const declared = node.actions ?? DEFAULT_ACTIONS;
   const actions = useMemo(() => new Set(declared), [declared]);
   const rowActions = useMemo(() => ROW_ACTIONS.filter((a) => declared.includes(a)), [declared]);
+  const headerButtons = useMemo(() => node.buttons?.filter((b) => !b.row), [node.buttons]);
+  const rowButtons = useMemo(() => node.buttons?.filter((b) => b.row), [node.buttons]);
   const views: ListView[] = node.views?.length ? node.views : ['table'];
   const [view, setView] = useState<ListView>(views[0]);
   const paging = node.pagination === false ? undefined : (node.pagination ?? {});
@@ -122,13 +125,30 @@ export function ListNode({ node }: { node: ListNodeSchema }) {
   const [hidden, saveHidden] = useHiddenColumns(prefKey, columnKeys, ui.warning);
   const shown = useMemo(() => columns.filter((c) => !hidden.includes(c.key)), [columns, hidden]);
 
+  // What this screen offers the actions it runs (runtime/actions/types.ts ActionHost).
+  const { request } = runtime;
+  const exportableCount = useMemo(() => exportableFields(fields, runtime.lang).length, [fields, runtime.lang]);
+  const host = useMemo<ActionHost>(
+    () => ({
+      openRecord: (mode, id) => setModal({ mode, id }),
+      openDialog: setDialog,
+      after,
+      refresh: () => controller.load(),
+      selectedIds: state.selectedKeys,
+      exportableCount,
+      navigate: (url, newTab) => {
+        if (newTab) window.open(url, '_blank', 'noopener,noreferrer');
+        else window.location.assign(url);
+      },
+      request,
+      save: saveBlob,
+    }),
+    [after, controller, state.selectedKeys, exportableCount, request],
+  );
   const onRowAction = useCallback(
-    (action: RowAction, row: Row) => {
-      const id = controller.keyOf(row);
-      if (action === 'delete') void deleteRecord({ provider, id, ui, after });
-      else setModal({ mode: action, id });
-    },
-    [controller, provider, ui, after],
+    (action: string, row: Row, params: Record<string, unknown> = {}) =>
+      void runAction(action, { ui, host, provider, row, id: controller.keyOf(row), params }),
+    [controller, provider, ui, host],
   );
 
   const title = textOf(node.title, runtime.lang);
@@ -157,12 +177,8 @@ export function ListNode({ node }: { node: ListNodeSchema }) {
     setBusy(false);
     if (done) setDialog(undefined);
   };
-  const onToolbar = (action: 'add' | 'batchDelete' | 'export' | 'import' | 'columns') => {
-    if (action === 'add') setModal({ mode: 'add' });
-    else if (action === 'batchDelete') void deleteSelected({ provider, ids: state.selectedKeys, ui, after });
-    else if (action === 'export' && exportable.length === 0) ui.warning(t('list.export.noneConfigured'));
-    else setDialog(action);
-  };
+  const onToolbar = (action: string, params: Record<string, unknown> = {}) =>
+    void runAction(action, { ui, host, provider, params });
 
   const selectable = actions.has('batchDelete') || actions.has('export');
   const count = state.selectedKeys.length;
@@ -172,6 +188,7 @@ export function ListNode({ node }: { node: ListNodeSchema }) {
     rowKey: controller.keyOf,
     dictOptions,
     rowActions,
+    rowButtons,
     selectable,
     keepSelection: !!paging?.keepSelection,
     paginate: !!paging,
@@ -195,6 +212,8 @@ export function ListNode({ node }: { node: ListNodeSchema }) {
           deferred={!paging || state.pageSize > VIRTUAL_ROWS}
           onView={setView}
           on={onToolbar}
+          buttons={headerButtons}
+          onButton={(button) => onToolbar(button.action, button.params)}
         />
       </div>
       {searchable.length > 0 && node.search !== false && (

@@ -22,6 +22,16 @@ export type ListAction = (typeof LIST_ACTIONS)[number];
 /** What a list offers when the schema names no actions: the record actions, no spreadsheets. */
 export const DEFAULT_ACTIONS: readonly ListAction[] = ['add', 'edit', 'copy', 'detail', 'delete', 'batchDelete'];
 
+/** A schema button: any registered action by name (the meta-schema's action enum checks it). */
+export interface ListButton {
+  action: string;
+  title?: Text;
+  params?: Record<string, unknown>;
+  row?: boolean;
+  buttonType?: 'primary' | 'default' | 'dashed' | 'link' | 'text';
+  danger?: boolean;
+}
+
 export const LIST_VIEWS = ['table', 'card', 'gantt'] as const;
 export type ListView = (typeof LIST_VIEWS)[number];
 
@@ -58,6 +68,8 @@ export interface ListNodeSchema {
   /** Parent column: the server nests rows under `children` (roots paged) and the table shows a tree. */
   parentKey?: string;
   actions?: ListAction[];
+  /** More buttons, each naming a registered action (runtime/actions) and its params; `row` puts it on each row. */
+  buttons?: ListButton[];
   /** Views the user may switch between, the first shown first (default: table only). */
   views?: ListView[];
   /** Gantt task field keys (default text / start_date / duration / parent) and the first scale. */
@@ -195,6 +207,7 @@ export const listNode = defineNode({
       },
       parentKey: fieldKey,
       actions: { type: 'array', uniqueItems: true, items: { enum: [...LIST_ACTIONS] } },
+      buttons: { type: 'array', maxItems: 20, items: { $ref: 'tessera://meta/action-button.schema.json' } },
       views: { type: 'array', minItems: 1, uniqueItems: true, items: { enum: [...LIST_VIEWS] } },
       gantt: {
         type: 'object',
