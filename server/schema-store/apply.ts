@@ -13,6 +13,7 @@ import { ApiError } from '../errors';
 import { ResultCode } from '../../protocol/codes';
 import { sqlType } from '../modules/table-sync';
 import type { PlanStep } from './plan';
+import { copyConverted } from './convert';
 
 export type Undo = () => Promise<unknown>;
 
@@ -128,6 +129,10 @@ export async function applyPlan(
         undo.push(() => renameColumn(trx, table, via, step.from));
         break;
       }
+      case 'copyConverted':
+        // No undo of its own: the column it fills is dropped by the addColumn's undo.
+        await copyConverted(trx, db, table, step);
+        break;
       case 'widenColumn':
         await setType(trx, db, table, step.column, step.to);
         undo.push(() => setType(trx, db, table, step.column, step.from));

@@ -20,6 +20,7 @@ import { ResultCode } from '../../protocol/codes';
 import { moduleTableName } from '../modules/columns';
 import type { SchemaDiff } from '../modules/save-diff';
 import { applyPlan, checkUniqueSteps, type Undo } from './apply';
+import { countPlanUnconverted } from './convert';
 import { schemaHash } from './hash';
 import { invalidSchema, issue } from './issues';
 import { underSchemaLock } from './lock';
@@ -177,6 +178,8 @@ export async function saveModule(
         ...(input.rollbackOf ? { rollbackOf: input.rollbackOf } : {}),
       };
       const id = head?.id ?? input.id ?? newId();
+      // How many rows a narrowing leaves behind, read before anything changes (the dry run shows it).
+      if (columns) await countPlanUnconverted(trx, ctx.db, physical, plan.steps);
       if (input.dryRun) return { id, versionId: null, version, hash, plan: plan.steps, diff, dryRun: true as const };
       if (plan.destructive && !input.confirm) {
         const error = badRequest('data.schema.confirmNeeded', {

@@ -1,6 +1,6 @@
 /**
  * The table sync plan from old model to new model: matched by field id, so renames, swaps,
- * widening, narrowing (retire + add), removal (retire), restoring a retired field and unique
+ * widening, narrowing (retire + add + copy what converts), removal (retire), restoring a retired field and unique
  * changes each give the steps the store applies, and only removal and narrowing are destructive.
  */
 import { describe, expect, it } from 'vitest';
@@ -57,6 +57,15 @@ describe('planSync', () => {
       { op: 'retireColumn', fieldId: 'f_t', key: 't', column: 't', to: 'zr3_t', reason: 'retyped', destructive: true },
       { op: 'widenColumn', fieldId: 'f_n', column: 'n', from: 'integer', to: 'long' },
       { op: 'addColumn', fieldId: 'f_t', column: 't', type: 'integer' },
+      {
+        op: 'copyConverted',
+        fieldId: 'f_t',
+        from: 'zr3_t',
+        to: 't',
+        was: 't',
+        fromType: 'text',
+        toType: 'integer',
+      },
     ]);
     expect(plan.destructive).toBe(true);
     expect(plan.model.retired).toEqual([{ id: 'f_t#3', key: 't', column: 'zr3_t', type: 'text' }]);

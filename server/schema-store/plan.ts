@@ -25,6 +25,21 @@ export type PlanStep =
       reason: 'removed' | 'retyped';
       destructive: true;
     }
+  /**
+   * After a narrowing: copy the values that convert from the retired column `from` into the new
+   * column `to` (convert.ts). `was` is the column's name before the save (where the dry run counts);
+   * `unconverted` the rows whose value will not convert, counted before the save.
+   */
+  | {
+      op: 'copyConverted';
+      fieldId: string;
+      from: string;
+      to: string;
+      was: string;
+      fromType: ColumnType;
+      toType: ColumnType;
+      unconverted?: number;
+    }
   | { op: 'restoreColumn'; fieldId: string; from: string; to: string }
   | { op: 'dropUnique'; fieldId: string; column: string }
   /** `check`: the column holding the values before this save (duplicates are looked for there). */
@@ -87,6 +102,7 @@ export function planSync(
   const renames: PlanStep[] = [];
   const widens: PlanStep[] = [];
   const adds: PlanStep[] = [];
+  const copies: PlanStep[] = [];
   const uniques: PlanStep[] = [];
   const retired: RetiredField[] = [...(old?.retired ?? [])];
 
@@ -102,6 +118,7 @@ export function planSync(
       destructive: true,
     });
     retired.push({ id, key: field.key, column: to, type: field.type });
+    return to;
   };
 
   for (const field of next.fields) {
@@ -112,9 +129,19 @@ export function planSync(
       if (was.unique && (!field.unique || moves))
         drops.push({ op: 'dropUnique', fieldId: field.id, column: was.column });
       if (change === 'narrow') {
-        // The old values stay in the retired column; the field starts a fresh column of its new type.
-        retire(was, 'retyped', `${was.id}#${version}`);
+        // The old values stay in the retired column; the field starts a fresh column of its new type
+        // holding every value that converts.
+        const to = retire(was, 'retyped', `${was.id}#${version}`);
         adds.push({ op: 'addColumn', fieldId: field.id, column: field.key, type: field.type });
+        copies.push({
+          op: 'copyConverted',
+          fieldId: field.id,
+          from: to,
+          to: field.key,
+          was: was.column,
+          fromType: was.type,
+          toType: field.type,
+        });
         if (field.unique) uniques.push({ op: 'addUnique', fieldId: field.id, column: field.key });
         continue;
       }
@@ -146,6 +173,6 @@ export function planSync(
     if (was.unique) drops.push({ op: 'dropUnique', fieldId: was.id, column: was.column });
     retire(was, 'removed');
   }
-  const steps = [...drops, ...retires, ...renames, ...widens, ...adds, ...uniques];
+  const steps = [...drops, ...retires, ...renames, ...widens, ...adds, ...copies, ...uniques];
   return { steps, model: { fields: next.fields, retired }, destructive: retires.length > 0 };
 }
