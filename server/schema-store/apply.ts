@@ -148,7 +148,15 @@ export async function applyPlan(
         );
         break;
       case 'addUnique':
-        await db.spec.ensureLiveUniqueIndex(trx, table, uniqueIndexName(table, step.column), ['app_id', step.column]);
+        try {
+          await db.spec.ensureLiveUniqueIndex(trx, table, uniqueIndexName(table, step.column), ['app_id', step.column]);
+        } catch (error) {
+          // On MySQL the index's virtual column is already committed when the index meets duplicates
+          // (values that collided once converted): it depends on the field's column, so it goes
+          // first or the compensation could not drop or rename that column.
+          if (!db.spec.transactionalDdl) await dropUniqueIndex(trx, db, table, step.column);
+          throw error;
+        }
         undo.push(() => dropUniqueIndex(trx, db, table, step.column));
         break;
     }

@@ -2,7 +2,8 @@
  * Narrowing a field's type keeps what converts, on every database: the old column is retired with
  * the originals, the field's new column gets every value that converts (numeric text → number,
  * whole numbers in range → integer, short text → varchar, numbers → text), and the plan — the dry
- * run as much as the save — says per field how many rows did not convert.
+ * run as much as the save — says per field how many rows did not convert. A unique field whose values
+ * collide once converted is refused and changes nothing (MySQL included).
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -20,15 +21,18 @@ const field = (key: string, dataType: string) => ({
   dataType,
 });
 
-function lotPage(types: Record<string, string>) {
+function lotPage(types: Record<string, string>, table = 'lot', unique: string[] = []) {
   const schema = structuredClone(BASE);
   schema.title = { zh: '批次', en: 'Lots' };
   const list = schema.body[0];
-  list.table = 'lot';
-  list.dataSource = { kind: 'COMMON', api: 'common/lot' };
+  list.table = table;
+  list.dataSource = { kind: 'COMMON', api: `common/${table}` };
   delete list.gantt;
   list.views = ['table'];
-  list.fields = Object.entries(types).map(([key, type]) => field(key, type));
+  list.fields = Object.entries(types).map(([key, type]) => ({
+    ...field(key, type),
+    ...(unique.includes(key) ? { unique: true } : {}),
+  }));
   return schema;
 }
 
@@ -109,5 +113,36 @@ forEachDatabase((_name, makeDatabase) => {
     const list = await t.request({ url: '/api/common/lot/list', token: admin, body: { isPage: false } });
     const r1 = list.body.data.list.find((r: { label: string }) => r.label === 'r1');
     expect(num(r1.code)).toBe(42);
+  });
+
+  it('a unique field whose values collide once converted is refused, the table and schema left as they were', async () => {
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/module',
+      token: admin,
+      body: { title: '标签', table_name: 'tag', schema: lotPage({ sku: 'string' }, 'tag', ['sku']) },
+    });
+    expect(created.body.code).toBe(ResultCode.SUCCESS);
+    for (const sku of ['1', '01']) {
+      const row = await t.request({ url: '/api/common/tag', token: admin, body: { sku } });
+      expect(row.body.code, row.body.message).toBe(ResultCode.SUCCESS);
+    }
+    const id = created.body.data.id;
+    const reply = await t.request({
+      method: 'PUT',
+      url: `/api/module/${id}`,
+      token: admin,
+      body: { schema: lotPage({ sku: 'integer' }, 'tag', ['sku']), base_version: 1, confirm: true },
+    });
+    expect(reply.body.code).not.toBe(ResultCode.SUCCESS);
+    const columns = (await t.db.db.introspection.getTables())
+      .find((x) => x.name === 'm_demo_tag')!
+      .columns.map((c) => c.name.toLowerCase());
+    expect(columns).toContain('sku');
+    expect(columns.some((c) => c.startsWith('zr'))).toBe(false);
+    const rows = await t.db.db.selectFrom('m_demo_tag').select('sku').orderBy('sku').execute();
+    expect(rows.map((r) => r.sku)).toEqual(['01', '1']);
+    const versions = await t.request({ url: `/api/module/${id}/versions`, token: admin });
+    expect(versions.body.data).toHaveLength(1);
   });
 });
