@@ -8,6 +8,8 @@ import { FormProvider } from '@formily/react';
 import { Alert, Button, Card, Space, Spin } from 'antd';
 import { useMemo, useState } from 'react';
 import { textOf } from '../../../protocol/page-schema';
+import { runAction } from '../../actions/define';
+import '../../actions/submit';
 import { recordModeOf } from '../../actions/types';
 import { valueFields } from '../../core/list/fields';
 import { FormBody } from '../../react/FormBody';
@@ -72,7 +74,8 @@ export function FormNode({ node, recordId }: { node: FormNodeSchema; recordId?: 
           style={node.maxWidth ? { maxWidth: node.maxWidth } : undefined}
           onSubmit={(event) => {
             event.preventDefault();
-            void record.submit();
+            // 提交 is the registered submit action (runtime/actions/submit.ts), run like any other.
+            void runAction('submit', { ui, host: { submit: record.submit }, params: {} });
           }}
         >
           <FormProvider form={record.form}>

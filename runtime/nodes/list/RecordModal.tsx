@@ -7,7 +7,9 @@ import { FormProvider } from '@formily/react';
 import { Alert, Button, Modal, Spin } from 'antd';
 import { useMemo } from 'react';
 import type { FieldDefinition, SchemaNode } from '../../../protocol/page-schema';
+import { runAction } from '../../actions/define';
 import { recordAction } from '../../actions/record';
+import '../../actions/submit';
 import type { ActionUi, RecordMode } from '../../actions/types';
 import type { DataProvider } from '../../core/data/provider';
 import { FormBody } from '../../react/FormBody';
@@ -49,7 +51,12 @@ export function RecordModal(props: RecordModalProps) {
   ];
   if (!record.readOnly) {
     footer.push(
-      <Button key="ok" type="primary" disabled={!record.form} onClick={() => void record.submit()}>
+      <Button
+        key="ok"
+        type="primary"
+        disabled={!record.form}
+        onClick={() => void runAction('submit', { ui: props.ui, host: { submit: record.submit }, params: {} })}
+      >
         {t('runtime.modal.ok')}
       </Button>,
     );
