@@ -6,11 +6,15 @@
 import { appCreate } from './app-create';
 import { CliError, type Command } from './args';
 import { schemaCheck, schemaMigrate } from './schema-files';
+import { schemaDiff, schemaPull, schemaPush } from './schema-remote';
 import { userResetPassword } from './user-reset-password';
 
 const COMMANDS: Record<string, Command> = {
   'schema check': schemaCheck,
   'schema migrate': schemaMigrate,
+  'schema pull': schemaPull,
+  'schema push': schemaPush,
+  'schema diff': schemaDiff,
   'app create': appCreate,
   'user reset-password': userResetPassword,
 };
