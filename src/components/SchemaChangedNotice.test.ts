@@ -14,6 +14,7 @@ describe('showsSchema', () => {
     expect(showsSchema('user', { kind: 'page', id: 'system/user' })).toBe(true);
     expect(showsSchema('app/detail', { kind: 'page', id: 'system/app-detail' })).toBe(true);
     expect(showsSchema('ai/chat', { kind: 'page', id: 'ai/chat' })).toBe(true);
+    expect(showsSchema('user/detail', { kind: 'page', id: 'system/user-detail' })).toBe(true);
     expect(showsSchema('dept', { kind: 'page', id: 'system/user' })).toBe(false);
   });
 });

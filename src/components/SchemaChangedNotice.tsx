@@ -13,6 +13,7 @@ import { onStreamEvent, openEvents } from '../api/events';
 import { forget, invalidateModuleVersions } from '../session/module-cache';
 import { forgetSystemPage, invalidateSystemPages } from '../session/system-pages';
 import { schemaNameFor } from '../routes/pages';
+import { pageKeyFor } from '../routes/page-schemas';
 import { session } from '../session/store';
 
 /** Whether the shell route `path` (without the app) renders the schema the event names. */
@@ -24,7 +25,7 @@ export function showsSchema(path: string, event: Pick<SchemaChangedEvent, 'kind'
       return path === `dashboard/common/${event.id}`;
     default:
       // A page's id is its key under schemas/pages (system/user), its route the shell path (user).
-      return path === event.id || schemaNameFor(path) === event.id;
+      return path === event.id || (pageKeyFor(path) ?? schemaNameFor(path)) === event.id;
   }
 }
 

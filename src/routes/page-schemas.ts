@@ -16,8 +16,21 @@ const loaders = import.meta.glob<PageSchema>(
 );
 
 const byRoute = new Map<string, () => Promise<PageSchema>>();
+/** Route → the page's key in the schema store (its path under schemas/pages without .json). */
+const keyByRoute = new Map<string, string>();
 for (const [file, load] of Object.entries(loaders)) {
-  byRoute.set(routeForSchemaFile(file.replace(/^.*\/schemas\/pages\//, '')), load);
+  const relative = file.replace(/^.*\/schemas\/pages\//, '');
+  const route = routeForSchemaFile(relative);
+  byRoute.set(route, load);
+  keyByRoute.set(route, relative.replace(/\.json$/, ''));
+}
+
+/**
+ * The store key of the page a route renders (user → system/user, user/detail →
+ * system/user-detail, ai/chat → ai/chat), read from the bundled files rather than guessed.
+ */
+export function pageKeyFor(route: string): string | undefined {
+  return keyByRoute.get(route);
 }
 
 /** Routes that have a committed schema. */

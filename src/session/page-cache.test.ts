@@ -24,6 +24,7 @@ function setup() {
       return { code: 200, message: '', data: data as T };
     },
     bundled: async (route) => page(`bundled ${route}`),
+    keyOf: (route) => (route === 'user/detail' ? 'system/user-detail' : `system/${route}`),
     app: () => app,
     read: (a, name) => stored.get(`${a}/${name}`) as never,
     write: (a, name, value) => void stored.set(`${a}/${name}`, value),
@@ -78,6 +79,13 @@ describe('system page cache', () => {
     s.cache.forget('system/user');
     expect((await s.cache.load('user')).title).toBe('bundled user');
     expect(s.stored.has('demo/page_system/user')).toBe(false);
+  });
+
+  it('asks for the page by its store key, which is not always the route (user/detail)', async () => {
+    const s = setup();
+    s.overrides.set('system/user-detail', { tag: 'o3.1', schema: page('Me') });
+    expect((await s.cache.load('user/detail')).title).toBe('Me');
+    expect(s.calls).toEqual(['page-heads', 'page/system/user-detail']);
   });
 
   it('keeps the cache per app', async () => {

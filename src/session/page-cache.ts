@@ -10,7 +10,6 @@
 import { isSuccess } from '../../protocol/codes';
 import type { RequestFn } from '../../protocol/http';
 import type { PageSchema } from '../../protocol/page-schema';
-import { schemaNameFor } from '../routes/pages';
 
 interface CachedPage {
   tag: string;
@@ -27,6 +26,8 @@ export interface PageCacheDeps {
   request: RequestFn;
   /** The committed page bundled with the shell for a route. */
   bundled: (route: string) => Promise<PageSchema>;
+  /** The page's key in the store for a route (system/user for user). */
+  keyOf: (route: string) => string;
   /** The current app identifier: caches are per app. */
   app: () => string;
   read: (app: string, name: string) => CachedPage | undefined;
@@ -55,7 +56,7 @@ export function createPageCache(deps: PageCacheDeps) {
 
   async function load(route: string): Promise<PageSchema> {
     const app = deps.app();
-    const key = schemaNameFor(route);
+    const key = deps.keyOf(route);
     const tags = await headsOf(app);
     const tag = tags?.[key];
     if (tag === undefined) {

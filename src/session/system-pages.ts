@@ -1,6 +1,7 @@
 /** The shell's one page cache (./page-cache.ts) wired to the API client, the session and storage. */
 import { request } from '../api/client';
-import { loadPageSchema } from '../routes/page-schemas';
+import { loadPageSchema, pageKeyFor } from '../routes/page-schemas';
+import { schemaNameFor } from '../routes/pages';
 import { createPageCache } from './page-cache';
 import { readStored, removeStored, writeStored } from './storage';
 import { session } from './store';
@@ -8,6 +9,7 @@ import { session } from './store';
 const cache = createPageCache({
   request,
   bundled: loadPageSchema,
+  keyOf: (route) => pageKeyFor(route) ?? schemaNameFor(route),
   app: () => session.app,
   read: (app, name) => readStored(app, name),
   write: (app, name, value) => writeStored(app, name, value),
