@@ -16,7 +16,7 @@ const IDENTIFY = /^[a-z][a-z0-9_]{1,31}$/;
 
 export const appCreate: Command = {
   summary: 'Create an app from a template folder, directly on the database',
-  usage: '--identify <identify> [--title <title>] [--template <folder>] [--database-url <url>]',
+  usage: '--identify <identify> [--title <title>] [--template <folder>] [--encrypt] [--database-url <url>]',
   help: `Options:
   --identify <identify>   the new app's identifier (lowercase letters, digits, _; 2–32, a letter first)
   --title <title>         its title (default: the identifier)
