@@ -55,4 +55,13 @@ describe('schema buttons run registered actions by name', () => {
     expect(call.body).toMatchObject({ level: 2, ids: [expect.any(String)] });
     await waitFor(() => expect(lists().length).toBeGreaterThan(before));
   });
+
+  it('the card view shows row buttons too', async () => {
+    const page = withButtons([{ action: 'greet', title: '问候卡片', params: { who: 'card' }, row: true }]);
+    Object.assign((page as unknown as { body: Record<string, unknown>[] }).body[0], { views: ['card'] });
+    renderPage({ schema: page });
+    // One button per card: click the first card's.
+    fireEvent.click((await screen.findAllByRole('button', { name: '问候卡片' }))[0]);
+    await waitFor(() => expect(greeted.some((g) => g.who === 'card' && g.id)).toBe(true));
+  });
 });

@@ -9,7 +9,7 @@ import { CARD_GUTTER } from '../../../../protocol/constants';
 import type { Row } from '../../../core/data/provider';
 import { formatCell } from '../../../core/list/format';
 import { useRuntime, useT } from '../../../react/context';
-import type { ListTableProps } from '../ListTable';
+import { buttonTitle, type ListTableProps } from '../ListTable';
 
 export function CardView(props: ListTableProps) {
   const { fields, state, dictOptions, rowActions, onRowAction } = props;
@@ -60,17 +60,31 @@ export function CardView(props: ListTableProps) {
                 />
               )
             }
-            actions={rowActions.map((action) => (
-              <Button
-                key={action}
-                type="link"
-                size="small"
-                danger={action === 'delete'}
-                onClick={() => onRowAction(action, row)}
-              >
-                {t(`runtime.list.${action}`)}
-              </Button>
-            ))}
+            actions={rowActions
+              .map((action) => (
+                <Button
+                  key={action}
+                  type="link"
+                  size="small"
+                  danger={action === 'delete'}
+                  onClick={() => onRowAction(action, row)}
+                >
+                  {t(`runtime.list.${action}`)}
+                </Button>
+              ))
+              .concat(
+                (props.rowButtons ?? []).map((button, i) => (
+                  <Button
+                    key={`button-${i}`}
+                    type="link"
+                    size="small"
+                    danger={button.danger}
+                    onClick={() => onRowAction(button.action, row, button.params)}
+                  >
+                    {buttonTitle(button, lang)}
+                  </Button>
+                )),
+              )}
           >
             <dl className="tessera-card-fields" style={{ margin: 0 }}>
               {rest.map((field) => (
