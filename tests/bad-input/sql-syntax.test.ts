@@ -43,10 +43,8 @@ forEachDatabase((_name, makeDatabase) => {
         expect(match, body.message).not.toBeNull();
         const [, line, column, near] = match!;
         // The token named is really at that place in the text the user sent.
-        const text = sql
-          .split('\n')
-          [Number(line) - 1]!.slice(Number(column) - 1)
-          .trimStart();
+        const lines = sql.split('\n');
+        const text = lines[Number(line) - 1]!.slice(Number(column) - 1).trimStart();
         expect(text.startsWith(near!), `${sql} → ${body.message}`).toBe(true);
       }
       const en = await run('select name frm customer', 'en');
