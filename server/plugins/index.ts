@@ -1,13 +1,16 @@
 /**
  * Third-party-style plugins of the app, registered in one place. The crypto envelope
  * (envelope.ts, DESIGN §5) opens sealed requests and seals their replies; it reads app keys
- * through the app store (cached), and shares the server clock.
+ * through the app store (cached), and shares the server clock. Security headers (CSP, frames,
+ * nosniff, referrer, HSTS over TLS) go on every reply (security-headers.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
 import envelopePlugin from './envelope';
+import { registerSecurityHeaders } from './security-headers';
 
 export async function registerPlugins(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  await registerSecurityHeaders(app);
   if (!ctx.envelope) return;
   await app.register(envelopePlugin, {
     async getAppKeys(appId: string) {
