@@ -6,7 +6,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
+import { DEFAULT_CLOCK_SKEW_MS } from '../../protocol/envelope/constants';
+import { envelopeNonceTable } from '../db/migrations/0009-envelope-nonces';
 import envelopePlugin from './envelope';
+import { DbReplayStore } from './replay-store-db';
 import { registerSecurityHeaders } from './security-headers';
 
 export async function registerPlugins(app: FastifyInstance, ctx: ServerContext): Promise<void> {
@@ -19,5 +22,9 @@ export async function registerPlugins(app: FastifyInstance, ctx: ServerContext):
       return { privateKey: found.private_key, encrypt: Number(found.encrypt) === 1 };
     },
     now: ctx.now,
+    // Seen nonces live in the database: a replay is refused after a restart and on every instance.
+    replayStore: new DbReplayStore(ctx.db, envelopeNonceTable(ctx.config.tablePrefix), DEFAULT_CLOCK_SKEW_MS, (error) =>
+      app.log.error({ err: error }, 'pruning envelope nonces failed'),
+    ),
   });
 }
