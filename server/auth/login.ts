@@ -53,6 +53,9 @@ export function registerLogin(app: FastifyInstance, ctx: ServerContext, users: U
     if (!target) throw new ApiError(ResultCode.APP_NOT_FOUND, 'error.appNotFound');
     // The password travels in this body: an app with encrypt on takes it sealed only.
     requireSealed(ctx, request, target);
+    // Sealed for another app's key: refused like any envelope that does not check out.
+    if (request.envelope && request.envelope.appId !== target.id)
+      throw new ApiError(ResultCode.BAD_REQUEST, 'error.badEnvelope', {}, 400);
 
     const attemptKey = ctx.attempts.key(target.id, body.account, request.ip);
     if (await ctx.attempts.isLimited(attemptKey))
@@ -80,7 +83,8 @@ export function registerLogin(app: FastifyInstance, ctx: ServerContext, users: U
     const token = await ctx.sessions.create(user.id, target.id);
     request.log.info({ userId: user.id, appId: target.id }, 'signed in');
     setDeviceCookie(request, reply, target, user.id, ctx.now());
-    reply.header(Headers.AUTHORIZATION, token);
+    // Sealed: the token travels only in the sealed body, never in a plaintext header.
+    if (!request.envelope) reply.header(Headers.AUTHORIZATION, token);
     return ok(request, { token });
   });
 }

@@ -19,7 +19,8 @@ export async function openSession(
   if (Number(user.status) !== 1) throw new ApiError(ResultCode.AUTH_FAILED, 'server.auth.disabled');
   const token = await ctx.sessions.create(user.id, app.id);
   request.log.info({ userId: user.id, appId: app.id, method }, 'signed in');
-  reply.header(Headers.AUTHORIZATION, token);
+  // Sealed: the token travels only in the sealed body, never in a plaintext header.
+  if (!request.envelope) reply.header(Headers.AUTHORIZATION, token);
   return ok(request, { token });
 }
 
