@@ -10,6 +10,10 @@ export const data: Catalog = {
   'data.template.suffix': { zh: '模版', en: ' template' },
   'data.template.noFields': { zh: '请配置导入字段', en: 'Configure the import fields' },
   'data.template.required': { zh: '必填', en: 'required' },
+  'data.richTextEncoding': {
+    zh: '字段 {{key}} 不是有效的富文本编码（应为 URI 编码后再 base64 的 HTML）',
+    en: 'Field {{key}} is not encoded rich text (base64 of URI-encoded HTML)',
+  },
   'data.yes': { zh: '是', en: 'Yes' },
   'data.no': { zh: '否', en: 'No' },
   'data.import.ok': { zh: '成功导入 {{count}} 条数据', en: '{{count}} rows imported' },

@@ -19,8 +19,25 @@ export const listQuery: Catalog = {
     zh: '字段 {{key}} 含有不允许的空字符 (\\u0000)',
     en: 'Field {{key}} contains a NUL character (\\u0000), which is not allowed',
   },
+  'listQuery.loneSurrogate': {
+    zh: '字段 {{key}} 含有不成对的代理字符（无效的 Unicode，如 \\uD800）',
+    en: 'Field {{key}} contains a lone surrogate (invalid Unicode such as \\uD800), which is not allowed',
+  },
   'sql.adminOnly': { zh: '只有管理员可以执行 SQL', en: 'Only administrators may run SQL' },
   'sql.invalid': { zh: 'SQL 语法错误或不受支持：{{reason}}', en: 'The SQL is invalid or not supported: {{reason}}' },
+  'sql.syntax': {
+    zh: 'SQL 语法错误：第 {{line}} 行第 {{column}} 列，“{{near}}” 附近',
+    en: 'SQL syntax error at line {{line}}, column {{column}}, near "{{near}}"',
+  },
+  'sql.syntaxAtEnd': {
+    zh: 'SQL 语法错误：第 {{line}} 行第 {{column}} 列，语句不完整',
+    en: 'SQL syntax error at line {{line}}, column {{column}}: the statement is incomplete',
+  },
+  'sql.tooDeep': {
+    zh: 'SQL 括号嵌套过深（最多 {{max}} 层）：第 {{line}} 行第 {{column}} 列',
+    en: 'SQL brackets nest too deep (at most {{max}}): line {{line}}, column {{column}}',
+  },
+  'sql.syntaxNoPosition': { zh: 'SQL 语法错误', en: 'SQL syntax error' },
   'sql.onlySelect': { zh: '只允许执行一条 SELECT 语句', en: 'Only one SELECT statement is allowed' },
   'sql.forbiddenTable': { zh: 'SQL 中不能使用该表：{{name}}', en: 'This table cannot be used in SQL: {{name}}' },
   'sql.forbiddenFunction': {

@@ -39,6 +39,11 @@ export const server: Catalog = {
     zh: '账号已停用，请联系管理员',
     en: 'This account is disabled, please contact the administrator',
   },
+  'server.auth.slowDown': {
+    zh: '登录失败次数过多，请 {{seconds}} 秒后再试',
+    en: 'Too many failed sign-ins, please try again in {{seconds}} seconds',
+  },
+  'server.auth.busy': { zh: '登录请求过多，请稍后再试', en: 'Too many sign-in attempts, please try again later' },
   'server.auth.tooManyAttempts': {
     zh: '登录失败次数过多，请 15 分钟后再试',
     en: 'Too many failed sign-ins, please try again in 15 minutes',

@@ -12,6 +12,7 @@ import { ApiError, badRequest } from '../errors';
 import { ok } from '../reply';
 import { verifyDummy, verifyPassword } from './passwords';
 import { requireSealed } from './session-hook';
+import { isKnownDevice, setDeviceCookie, SignInThrottle } from './throttle';
 import type { Users } from './users';
 
 interface LoginBody {
@@ -52,6 +53,9 @@ export function registerLogin(app: FastifyInstance, ctx: ServerContext, users: U
     if (!target) throw new ApiError(ResultCode.APP_NOT_FOUND, 'error.appNotFound');
     // The password travels in this body: an app with encrypt on takes it sealed only.
     requireSealed(ctx, request, target);
+    // Sealed for another app's key: refused like any envelope that does not check out.
+    if (request.envelope && request.envelope.appId !== target.id)
+      throw new ApiError(ResultCode.BAD_REQUEST, 'error.badEnvelope', {}, 400);
 
     const attemptKey = ctx.attempts.key(target.id, body.account, request.ip);
     if (await ctx.attempts.isLimited(attemptKey))
@@ -60,17 +64,27 @@ export function registerLogin(app: FastifyInstance, ctx: ServerContext, users: U
       throw new ApiError(ResultCode.AUTH_FAILED, 'server.auth.captchaWrong');
 
     const user = await users.byLogin(target.id, body.account.trim());
+    // Per account, address and server (throttle.ts); a device this user signed in from before skips them.
+    const throttle = new SignInThrottle(ctx.db.db, ctx.tables.login_attempt, ctx.now);
+    if (!(user && isKnownDevice(request, target, user.id, ctx.now()))) {
+      const refusal = await throttle.check(target.id, body.account, request.ip);
+      if (refusal) throw refusal;
+    }
     const good = user ? await verifyPassword(body.password, user.password_hash) : await verifyDummy(body.password);
     if (!user || !good) {
       await ctx.attempts.recordFailure(attemptKey);
+      await throttle.recordFailure(target.id, body.account, request.ip, request.log);
       throw failed();
     }
     // Told only to someone who knows the password.
     if (Number(user.status) !== 1) throw new ApiError(ResultCode.AUTH_FAILED, 'server.auth.disabled');
     await ctx.attempts.clear(attemptKey);
+    await throttle.recordSuccess(target.id, body.account, request.log);
     const token = await ctx.sessions.create(user.id, target.id);
     request.log.info({ userId: user.id, appId: target.id }, 'signed in');
-    reply.header(Headers.AUTHORIZATION, token);
+    setDeviceCookie(request, reply, target, user.id, ctx.now());
+    // Sealed: the token travels only in the sealed body, never in a plaintext header.
+    if (!request.envelope) reply.header(Headers.AUTHORIZATION, token);
     return ok(request, { token });
   });
 }

@@ -117,6 +117,10 @@ async function authenticate(
   const app = await ctx.apps.findById(session.app_id);
   if (Number(user.status) !== 1 || !app) throw logout();
   requireSealed(ctx, request, app);
+  // A sealed request must be sealed for the session's own app: a token of app A under app B's key
+  // (B's envelope, B's replay and key rules) is refused like any envelope that does not check out.
+  if (request.envelope && request.envelope.appId !== app.id)
+    throw new ApiError(ResultCode.BAD_REQUEST, 'error.badEnvelope', {}, 400);
   request.auth = { session, user, roles, app, isAdmin: roles.some((r) => r.identify === 'admin') };
   if (!ctx.sessions.renewalDue(session)) return;
   const renewed = await ctx.sessions.renewIfDue(session);

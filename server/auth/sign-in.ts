@@ -16,10 +16,14 @@ export async function openSession(
   app: AppRow,
   method: string,
 ) {
+  // Sealed for another app's key: refused like any envelope that does not check out.
+  if (request.envelope && request.envelope.appId !== app.id)
+    throw new ApiError(ResultCode.BAD_REQUEST, 'error.badEnvelope', {}, 400);
   if (Number(user.status) !== 1) throw new ApiError(ResultCode.AUTH_FAILED, 'server.auth.disabled');
   const token = await ctx.sessions.create(user.id, app.id);
   request.log.info({ userId: user.id, appId: app.id, method }, 'signed in');
-  reply.header(Headers.AUTHORIZATION, token);
+  // Sealed: the token travels only in the sealed body, never in a plaintext header.
+  if (!request.envelope) reply.header(Headers.AUTHORIZATION, token);
   return ok(request, { token });
 }
 

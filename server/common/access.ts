@@ -1,6 +1,7 @@
 /**
  * Which table a common-API call addresses and what the caller may do with it. The table name in
- * the URL is only ever a key into the registry; the scope (app, own row) comes from the session.
+ * the URL is only ever a key into the registry; the scope (app, own row, the table's declared data
+ * limit) comes from the session and the stored schema, never from the request.
  */
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -13,6 +14,7 @@ import { insertAudit } from '../db/tables';
 import { ApiError, badRequest, forbidden } from '../errors';
 import type { TableInfo } from '../modules/table-info';
 import { tableMissing } from './db-errors';
+import { declaredLimit } from './declared-limit';
 import { scopeWhere, type Scope } from './query/build';
 import { decodeRow, type Row } from './values';
 
@@ -44,7 +46,18 @@ export async function resolveTarget(
   const onlyId = table.ownRowOnly && !auth.isAdmin ? auth.user.id : undefined;
   // The menu guard (server/access, docs/auth.md): refuses ungranted tables, limits visible rows.
   const { rows } = await authorizeTable(ctx, request, auth, table, mode);
-  return { auth, table, scope: { appId: auth.app.id, onlyId, ...(rows ? { onlyIds: rows } : {}) } };
+  // The table's declared data limit bounds every access by id too (declared-limit.ts).
+  const dataLimit = await declaredLimit(ctx, auth, table);
+  return {
+    auth,
+    table,
+    scope: {
+      appId: auth.app.id,
+      onlyId,
+      ...(rows ? { onlyIds: rows } : {}),
+      ...(dataLimit.kind === 'none' ? {} : { dataLimit, userTable: ctx.tables.user }),
+    },
+  };
 }
 
 export function idParam(request: FastifyRequest): string {

@@ -10,12 +10,18 @@ import { ok } from '../reply';
 import { audit, readRow, resolveTarget } from './access';
 import { withAutoNumbers } from './auto-number';
 import { withDataErrors } from './db-errors';
+import { storedFacts } from './declared-limit';
+import { sanitizeRichColumns } from './rich-text';
 import { writableValues } from './values';
 
 export function registerCreate(app: FastifyInstance, ctx: ServerContext): void {
   app.post('/api/common/:table', async (request) => {
     const target = await resolveTarget(ctx, request, 'write');
-    const values = writableValues(target.table, await withAutoNumbers(ctx, target, request.body), 'create');
+    const { richColumns } = await storedFacts(ctx, target.scope.appId, target.table);
+    const values = sanitizeRichColumns(
+      writableValues(target.table, await withAutoNumbers(ctx, target, request.body), 'create'),
+      richColumns,
+    );
     const id = newId();
     const row = { ...values, id, app_id: target.scope.appId, ...insertAudit(target.auth.user.id, ctx.now()) };
     await withDataErrors(

@@ -29,7 +29,7 @@ import type { TableInfo } from '../modules/table-info';
 import { ok } from '../reply';
 import { checkSelect } from './execute-sql-parse';
 import { SqliteSqlWorker, SqlTimeoutError } from './sqlite-sql-worker-client';
-import { isPlainObject, type Row } from './values';
+import { checkStorableText, isPlainObject, type Row } from './values';
 
 export const SQL_ROW_CAP = MAX_PAGE_SIZE;
 /** Default time limit of one statement; SQL_TIMEOUT_MS (server/config.ts) overrides it. */
@@ -161,6 +161,7 @@ export function registerExecuteSql(app: FastifyInstance, ctx: ServerContext): vo
       }
       if (!text.trim()) throw badRequest('server.invalidValue', { key: 'sql' });
       if (text.length > SQL_MAX_LENGTH) throw badRequest('server.tooLong', { key: 'sql', max: SQL_MAX_LENGTH });
+      checkStorableText('sql', text);
       const checked = checkSelect(text, ctx.db.dialect, SQL_ROW_CAP);
       tables = checked.tables;
       const infos: TableInfo[] = [];

@@ -4,18 +4,16 @@
  * are resolved in the caller's registry with the same read rules as the URL's table.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { can } from '../access/can';
-import { grantsOf } from '../access/grants';
 import type { ServerContext } from '../context';
-import type { TableInfo } from '../modules/table-info';
 import { bodyTextOf } from '../plugins/body-text';
 import { ok } from '../reply';
 import { resolveTarget, type Target } from './access';
 import { withDataErrors } from './db-errors';
-import { runListQuery, treeResult, type ListContext, type Scope } from './query/build';
+import { JoinTables } from './join-tables';
+import { runListQuery, treeResult, type ListContext } from './query/build';
 import type { ParsedListQuery } from './query/parse';
 import { parseListQueryCached } from './query/parse-cache';
-import { resolveDataLimit, type DataLimit } from './scope';
+import { intersectLimits, resolveDataLimit, type DataLimit } from './scope';
 import type { Row } from './values';
 
 /** What resolveDataLimit answers when the body asks for no limit. */
@@ -74,48 +72,6 @@ function decodeRows(rows: Row[], fields: ParsedListQuery['fields']): Row[] {
   return decoded;
 }
 
-/**
- * Tables a join may name: those of the registry the caller may read, by the same guard as the URL's
- * table (can()). Anything else answers "no such table", so hidden tables are not confirmed to exist.
- */
-class JoinTables {
-  /** Visible row ids of each resolved table (absent: all rows of the app). */
-  private readonly visibleRows = new Map<TableInfo, readonly string[] | undefined>();
-
-  constructor(
-    private readonly ctx: ServerContext,
-    private readonly request: FastifyRequest,
-    private readonly auth: Target['auth'],
-  ) {}
-
-  async resolve(name: string): Promise<TableInfo | undefined> {
-    const { ctx, auth } = this;
-    const table = await ctx.registry.resolve(auth.app, name);
-    if (!table) return undefined;
-    const grants = await grantsOf(ctx, this.request, auth);
-    const decision = can(
-      grants,
-      'read',
-      table.kind === 'module'
-        ? { type: 'moduleTable', table: table.name }
-        : { type: 'systemTable', table: table.name.slice(ctx.config.tablePrefix.length) },
-    );
-    if (!decision.allowed) return undefined;
-    this.visibleRows.set(table, decision.rows);
-    return table;
-  }
-
-  scope(table: TableInfo): Scope {
-    const { auth } = this;
-    const rows = this.visibleRows.get(table);
-    return {
-      appId: auth.app.id,
-      onlyId: table.ownRowOnly && !auth.isAdmin ? auth.user.id : undefined,
-      ...(rows ? { onlyIds: rows } : {}),
-    };
-  }
-}
-
 export async function listRows(
   ctx: ServerContext,
   request: FastifyRequest,
@@ -134,7 +90,12 @@ export async function listRows(
     likeOperator: ctx.db.spec.likeOperator,
     joinScope: (table) => joins.scope(table),
   };
-  const scope = { ...target.scope, dataLimit, userTable: ctx.tables.user };
+  // The body's limit can only narrow the table's declared one (already in target.scope).
+  const scope = {
+    ...target.scope,
+    dataLimit: intersectLimits(target.scope.dataLimit ?? NO_LIMIT, dataLimit),
+    userTable: ctx.tables.user,
+  };
   const result = await withDataErrors(ctx.db, target.table, () =>
     runListQuery(listContext, target.table, scope, query),
   );

@@ -121,18 +121,33 @@ export async function resolveDataLimit(
 }
 
 /**
- * The limit as conditions on `<alias>.create_by`: the user's own records always, plus records
- * created by live users of the app in the allowed departments.
+ * Both limits at once (a record must pass each). Every limit lets the caller see their own
+ * records, so the meet is again a limit: self wins, departments intersect.
+ */
+export function intersectLimits(a: DataLimit, b: DataLimit): DataLimit {
+  if (a.kind === 'none') return b;
+  if (b.kind === 'none') return a;
+  if (a.kind === 'self') return a;
+  if (b.kind === 'self') return b;
+  const other = new Set(b.deptIds);
+  return { kind: 'depts', userId: a.userId, deptIds: a.deptIds.filter((id) => other.has(id)) };
+}
+
+/**
+ * The limit as conditions on `<alias>.create_by` (unqualified without an alias: single-table
+ * get, update and delete): the user's own records always, plus records created by live users of
+ * the app in the allowed departments.
  */
 export function dataLimitWhere(
   eb: ExpressionBuilder<any, any>,
-  alias: string,
+  alias: string | undefined,
   limit: DataLimit,
   userTable: string,
   appId: string,
 ): Expression<SqlBool>[] {
   if (limit.kind === 'none') return [];
-  const own = eb(`${alias}.create_by`, '=', limit.userId);
+  const createBy = alias ? `${alias}.create_by` : 'create_by';
+  const own = eb(createBy, '=', limit.userId);
   if (limit.kind === 'self' || limit.deptIds.length === 0) return [own];
   const members = eb
     .selectFrom(`${userTable} as du`)
@@ -140,5 +155,5 @@ export function dataLimitWhere(
     .where('du.app_id', '=', appId)
     .where('du.is_deleted', '=', 0)
     .where('du.dept_id', 'in', limit.deptIds);
-  return [eb.or([own, eb(`${alias}.create_by`, 'in', members)])];
+  return [eb.or([own, eb(createBy, 'in', members)])];
 }

@@ -5,6 +5,8 @@ import { notFound } from '../errors';
 import { ok } from '../reply';
 import { audit, idParam, readRow, resolveTarget } from './access';
 import { withDataErrors } from './db-errors';
+import { storedFacts } from './declared-limit';
+import { sanitizeRichColumns } from './rich-text';
 import { scopeWhere } from './query/build';
 import { writableValues } from './values';
 
@@ -12,7 +14,8 @@ export function registerUpdate(app: FastifyInstance, ctx: ServerContext): void {
   app.put('/api/common/:table/:id', async (request) => {
     const target = await resolveTarget(ctx, request, 'write');
     const id = idParam(request);
-    const values = writableValues(target.table, request.body, 'update');
+    const { richColumns } = await storedFacts(ctx, target.scope.appId, target.table);
+    const values = sanitizeRichColumns(writableValues(target.table, request.body, 'update'), richColumns);
     const inScope = (eb: Parameters<typeof scopeWhere>[0]) =>
       eb.and([...scopeWhere(eb, target.scope), eb('id', '=', id)]);
     await withDataErrors(

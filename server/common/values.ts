@@ -26,11 +26,23 @@ function toNumber(key: string, value: unknown): number {
   return number;
 }
 
+/** A UTF-16 surrogate without its partner (`"a\uD800b"`): `u` mode reads a valid pair as one code point. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/**
+ * Text every database can store as given. PostgreSQL text cannot hold U+0000; a lone surrogate has
+ * no UTF-8 form, so each driver would silently store U+FFFD instead (or fail): both are refused on
+ * every database alike with a clear P4000 (docs/list-query.md), in writes and in conditions.
+ */
+export function checkStorableText(key: string, text: string): string {
+  if (text.includes('\u0000')) throw badRequest('listQuery.nulCharacter', { key });
+  if (LONE_SURROGATE.test(text)) throw badRequest('listQuery.loneSurrogate', { key });
+  return text;
+}
+
 function toText(key: string, value: unknown, max: number | undefined): string {
   if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') throw invalid(key);
-  const text = String(value);
-  // PostgreSQL text cannot hold U+0000: refused on every database alike (docs/list-query.md).
-  if (text.includes('\u0000')) throw badRequest('listQuery.nulCharacter', { key });
+  const text = checkStorableText(key, String(value));
   if (max !== undefined && [...text].length > max) throw badRequest('server.tooLong', { key, max });
   return text;
 }

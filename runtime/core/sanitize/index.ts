@@ -2,7 +2,8 @@
  * HTML sanitizer for rich text and markdown: DOMPurify (a maintained sanitizer, never a hand-written
  * filter) with a stricter profile. Runs before HTML is shown AND before it is stored, so a row
  * written by another system or by a crafted request cannot carry script into a page. Without a DOM
- * (the server) DOMPurify cannot run: we fail closed and return the text escaped. Tests run under
+ * (the server without a window) DOMPurify cannot run: we fail closed and return the text escaped;
+ * the server sanitizes stored rich text through sanitizerFor(jsdom's window) with this same list. Tests run under
  * jsdom: happy-dom's HTML parser is not spec-compliant and breaks DOMPurify (drops the first tag).
  */
 import DOMPurify from 'dompurify';
@@ -35,12 +36,10 @@ const BAD_CSS = /expression\s*\(|javascript:|vbscript:|url\s*\(|@import|behavior
 /** Browsers ignore blanks and control characters inside a scheme ("jav\tascript:"): so must the check. */
 export const withoutBlanks = (text: string) => [...text].filter((c) => c.charCodeAt(0) > 0x20).join('');
 
-let purifier: ReturnType<typeof DOMPurify> | null | undefined;
+type Purifier = ReturnType<typeof DOMPurify>;
 
-function getPurifier() {
-  if (purifier !== undefined) return purifier;
-  const instance = typeof window !== 'undefined' ? DOMPurify(window) : null;
-  if (!instance?.isSupported) return (purifier = null);
+/** The one allow-list (the hooks here, the options in sanitizeWith), for the browser and the server. */
+function configure(instance: Purifier): Purifier {
   instance.addHook('uponSanitizeAttribute', (node, data) => {
     const name = data.attrName;
     if (name === 'style' && BAD_CSS.test(data.attrValue)) data.keepAttr = false;
@@ -51,7 +50,38 @@ function getPurifier() {
     // A link that opens a new tab must not get a handle on this window.
     if (node.nodeName === 'A' && node.getAttribute('target')) node.setAttribute('rel', 'noopener noreferrer');
   });
-  return (purifier = instance);
+  return instance;
+}
+
+function sanitizeWith(instance: Purifier, html: string): string {
+  return instance.sanitize(html, {
+    USE_PROFILES: { html: true },
+    FORBID_TAGS,
+    FORBID_ATTR,
+    ALLOW_DATA_ATTR: false,
+    ALLOWED_URI_REGEXP: SAFE_URL,
+    ADD_ATTR: ['target'],
+  });
+}
+
+/**
+ * A sanitizer over a given window (the server passes a jsdom window: server/common/rich-text.ts),
+ * with exactly the client's allow-list. Undefined when DOMPurify cannot run on that window.
+ */
+export function sanitizerFor(win: unknown): ((html: string) => string) | undefined {
+  const instance = DOMPurify(win as Window & typeof globalThis);
+  if (!instance.isSupported) return undefined;
+  configure(instance);
+  return (html) => sanitizeWith(instance, html);
+}
+
+let purifier: Purifier | null | undefined;
+
+function getPurifier() {
+  if (purifier !== undefined) return purifier;
+  const instance = typeof window !== 'undefined' ? DOMPurify(window) : null;
+  if (!instance?.isSupported) return (purifier = null);
+  return (purifier = configure(instance));
 }
 
 const escapeHtml = (text: string) =>
@@ -61,14 +91,7 @@ export function sanitizeHtml(html: unknown): string {
   if (typeof html !== 'string' || html === '') return '';
   const instance = getPurifier();
   if (!instance) return escapeHtml(html);
-  return instance.sanitize(html, {
-    USE_PROFILES: { html: true },
-    FORBID_TAGS,
-    FORBID_ATTR,
-    ALLOW_DATA_ATTR: false,
-    ALLOWED_URI_REGEXP: SAFE_URL,
-    ADD_ATTR: ['target'],
-  });
+  return sanitizeWith(instance, html);
 }
 
 /** True when DOMPurify can run here (a DOM exists). */

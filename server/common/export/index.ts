@@ -20,7 +20,8 @@ import { toDataError } from '../db-errors';
 import { fromClause, type ListContext } from '../query/build';
 import { BASE } from '../query/joins';
 import { isBlank, parseListQuery } from '../query/parse';
-import { resolveDataLimit } from '../scope';
+import { intersectLimits, resolveDataLimit } from '../scope';
+import { JoinTables } from '../join-tables';
 import type { TableInfo } from '../../modules/table-info';
 import { isPlainObject, type Row } from '../values';
 import { rowBatches } from '../../db/dialects/batches';
@@ -84,8 +85,10 @@ export function registerExport(app: FastifyInstance, ctx: ServerContext): void {
     if (!isBlank(listBody.groups)) throw badRequest('server.unsupported', { key: 'groups' });
     const own = columns.filter((c) => target.table.columns.has(c.key)).map((c) => c.key);
     // The list-query parser checks every condition, join and sort against the registry, as for a list.
+    // Joined tables pass the same read guard and scope as in a list (join-tables.ts).
+    const joins = new JoinTables(ctx, request, auth);
     const query = await parseListQuery({ ...listBody, showFields: own.length ? own : ['id'] }, target.table, (name) =>
-      ctx.registry.resolve(auth.app, name),
+      joins.resolve(name),
     );
     const outputs = new Map(query.fields.map((f) => [f.as, f]));
     for (const c of columns)
@@ -110,12 +113,14 @@ export function registerExport(app: FastifyInstance, ctx: ServerContext): void {
     const listContext: ListContext = {
       db: ctx.db.db,
       likeOperator: ctx.db.spec.likeOperator,
-      joinScope: (table: TableInfo) => ({
-        appId: auth.app.id,
-        onlyId: table.ownRowOnly && !auth.isAdmin ? auth.user.id : undefined,
-      }),
+      joinScope: (table: TableInfo) => joins.scope(table),
     };
-    const scope = { ...target.scope, dataLimit, userTable: ctx.tables.user };
+    // The body's limit can only narrow the table's declared one (already in target.scope).
+    const scope = {
+      ...target.scope,
+      dataLimit: target.scope.dataLimit ? intersectLimits(target.scope.dataLimit, dataLimit) : dataLimit,
+      userTable: ctx.tables.user,
+    };
     // The same FROM/WHERE as a list (query/build.ts), ordered the same way, without paging.
     let select = fromClause(listContext, target.table, scope, query).select((eb: ExpressionBuilder<any, any>) =>
       query.fields.map((f) => eb.ref(f.ref).as(f.as)),

@@ -23,6 +23,8 @@ import { audit, resolveTarget, type Target } from '../access';
 import { fillAutoNumbers, takenIn } from '../auto-number';
 import { withDataErrors } from '../db-errors';
 import { writableValues, type Row } from '../values';
+import { storedFacts } from '../declared-limit';
+import { sanitizeRichColumns } from '../rich-text';
 import { convertRows, duplicatesInFile, mapHeader, type RowError } from './convert';
 import { ImportFileError } from './errors';
 import { importSpec } from './fields';
@@ -154,8 +156,9 @@ async function runImport(ctx: ServerContext, request: FastifyRequest, target: Ta
   const rows: Row[] = records.map((r) => ({ ...r.values }));
   await fillAutoNumbers(rows, spec.autoNumbers, taken, { now: ctx.now });
   const now = ctx.now();
+  const { richColumns } = await storedFacts(ctx, target.scope.appId, target.table);
   const stored = rows.map((values) => ({
-    ...writableValues(target.table, values, 'create'),
+    ...sanitizeRichColumns(writableValues(target.table, values, 'create'), richColumns, true),
     id: newId(),
     app_id: target.scope.appId,
     ...insertAudit(target.auth.user.id, now),

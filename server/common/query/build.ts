@@ -24,7 +24,10 @@ export interface Scope {
   onlyId?: string;
   /** Restrict to these row ids (the access guard, server/access: e.g. a non-admin's own roles). */
   onlyIds?: readonly string[];
-  /** The list's data limit (scope.ts) and the user table it looks members up in. */
+  /**
+   * The data limit (scope.ts: the one the table's stored list declares, met with the one a list
+   * body asks for) and the user table it looks members up in. Applies to every statement.
+   */
   dataLimit?: DataLimit;
   userTable?: string;
 }
@@ -49,7 +52,7 @@ export function scopeOn(
     ...(scope.onlyIds === undefined
       ? []
       : [scope.onlyIds.length ? eb(c('id'), 'in', [...scope.onlyIds]) : eb(c('id'), 'is', null)]),
-    ...(scope.dataLimit && scope.userTable && alias
+    ...(scope.dataLimit && scope.userTable
       ? dataLimitWhere(eb, alias, scope.dataLimit, scope.userTable, scope.appId)
       : []),
   ];

@@ -9,7 +9,7 @@ import { DEFAULT_SORT, ruleFromCode, type QueryRule } from '../../../protocol/li
 import { badRequest } from '../../errors';
 import type { ColumnInfo, TableInfo } from '../../modules/table-info';
 import { parseDataLimit, type DataLimitRequest } from '../scope';
-import { isPlainObject, toColumnValue } from '../values';
+import { checkStorableText, isPlainObject, toColumnValue } from '../values';
 import { parseGroups, type ParsedGroups } from './groups';
 import { BASE, hasJoins, parseJoins, type ParsedJoin, type TableResolver } from './joins';
 import { LIMITS } from './limits';
@@ -93,9 +93,7 @@ function convert(col: ColumnInfo, value: unknown, text: boolean): unknown {
   if (!text) return toColumnValue(col, value);
   if (typeof value !== 'string' && typeof value !== 'number')
     throw badRequest('server.invalidValue', { key: col.name });
-  const out = String(value);
-  if (out.includes('\u0000')) throw badRequest('listQuery.nulCharacter', { key: col.name });
-  return out;
+  return checkStorableText(col.name, String(value));
 }
 
 /** One querys entry → a condition, or undefined when its value is empty (an untouched search field). */

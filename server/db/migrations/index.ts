@@ -14,6 +14,7 @@ import { importTemplates } from './0005-import-template';
 import { qrKey } from './0006-qr-key';
 import { ipAllowList } from './0007-ip-allow-list';
 import { schemaStore } from './0008-schema-store';
+import { envelopeNonces } from './0009-envelope-nonces';
 
 export function migrations(prefix: string, db: Db): Record<string, Migration> {
   return {
@@ -26,6 +27,7 @@ export function migrations(prefix: string, db: Db): Record<string, Migration> {
     '0006-qr-key': qrKey(prefix),
     '0007-ip-allow-list': ipAllowList(prefix),
     '0008-schema-store': schemaStore(prefix, db.spec),
+    '0009-envelope-nonces': envelopeNonces(prefix),
   };
 }
 
