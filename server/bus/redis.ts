@@ -103,6 +103,14 @@ export class RedisBus implements EventBus {
     this.local.deliver(valid, { id });
   }
 
+  /**
+   * The command connection, for shared state that rides on the same Redis (the envelope's replay
+   * store). It fails fast while Redis is down (no offline queue), so such callers fail closed.
+   */
+  get commands(): Redis {
+    return this.pub;
+  }
+
   async close(): Promise<void> {
     if (this.closing) return;
     this.closing = true;

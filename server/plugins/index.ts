@@ -9,7 +9,9 @@ import type { ServerContext } from '../context';
 import { DEFAULT_CLOCK_SKEW_MS } from '../../protocol/envelope/constants';
 import { envelopeNonceTable } from '../db/migrations/0009-envelope-nonces';
 import envelopePlugin from './envelope';
+import { RedisBus } from '../bus/redis';
 import { DbReplayStore } from './replay-store-db';
+import { RedisReplayStore } from './replay-store-redis';
 import { registerSecurityHeaders } from './security-headers';
 
 export async function registerPlugins(app: FastifyInstance, ctx: ServerContext): Promise<void> {
@@ -22,9 +24,13 @@ export async function registerPlugins(app: FastifyInstance, ctx: ServerContext):
       return { privateKey: found.private_key, encrypt: Number(found.encrypt) === 1 };
     },
     now: ctx.now,
-    // Seen nonces live in the database: a replay is refused after a restart and on every instance.
-    replayStore: new DbReplayStore(ctx.db, envelopeNonceTable(ctx.config.tablePrefix), DEFAULT_CLOCK_SKEW_MS, (error) =>
-      app.log.error({ err: error }, 'pruning envelope nonces failed'),
-    ),
+    // Seen nonces live where every instance sees them and a restart keeps them: Redis when the
+    // bus runs on it (REDIS_URL), the database otherwise.
+    replayStore:
+      ctx.bus instanceof RedisBus
+        ? new RedisReplayStore(ctx.bus.commands, DEFAULT_CLOCK_SKEW_MS, `tessera:${ctx.config.tablePrefix}:nonce:`)
+        : new DbReplayStore(ctx.db, envelopeNonceTable(ctx.config.tablePrefix), DEFAULT_CLOCK_SKEW_MS, (error) =>
+            app.log.error({ err: error }, 'pruning envelope nonces failed'),
+          ),
   });
 }

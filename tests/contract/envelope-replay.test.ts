@@ -29,12 +29,13 @@ forEachDatabase((_name, makeDatabase) => {
   const extra: { app: FastifyInstance; db: Db }[] = [];
 
   /** Another server process on the same database: its own connection, caches and memory. */
-  async function anotherServer(): Promise<FastifyInstance> {
+  async function anotherServer(env: Record<string, string> = {}): Promise<FastifyInstance> {
     const config = loadConfig({
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
       DATABASE_URL: database.url,
       TESSERA_TEST_CAPTCHA: TEST_CAPTCHA,
+      ...env,
     });
     const db = createDb(config.databaseUrl);
     const app = await buildApp({ config, db, now: () => t.clock.now, distDir: '.tmp/no-dist' });
@@ -143,6 +144,25 @@ forEachDatabase((_name, makeDatabase) => {
       expect((await send(server, code.request, code.sealed.ctx)).body.code).toBe(ResultCode.SUCCESS);
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(await count()).toBe(1);
+    });
+  });
+  describe('with REDIS_URL set', () => {
+    it('keeps seen nonces in Redis, shared by every instance, and refuses the replay there', async () => {
+      const redis = { REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379' };
+      const first = await anotherServer(redis);
+      const second = await anotherServer(redis);
+      const token = await signIn(first);
+      const name = `replay-redis-${Date.now()}`;
+      const body = { name, mobile: '13000000001', level: 'normal', industry: 'retail', credit_limit: 1, signed_at: 0 };
+      const table = 'tessera_sys_envelope_nonce';
+      const before = (await t.db.db.selectFrom(table).select('nonce').execute()).length;
+      const create = seal('POST', '/api/common/customer', body, undefined, token);
+      expect((await send(first, create.request, create.sealed.ctx)).body.code).toBe(ResultCode.SUCCESS);
+      expect((await send(second, create.request)).body).toMatchObject({ code: ResultCode.BAD_REQUEST });
+      expect((await send(first, create.request)).body).toMatchObject({ code: ResultCode.BAD_REQUEST });
+      expect(await rowsNamed(name)).toBe(1);
+      // The database table was not the store: Redis was.
+      expect((await t.db.db.selectFrom(table).select('nonce').execute()).length).toBe(before);
     });
   });
 });
