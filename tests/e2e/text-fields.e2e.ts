@@ -11,7 +11,7 @@ import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { startServer, type RunningServer } from './lib/server';
 import { openBrowser, screenshot } from './lib/browser';
-import { OK, notice, pick, recordModal, signIn, tableRows } from './lib/operator';
+import { OK, notice, openCustomers, pick, recordModal, signIn, tableRows } from './lib/operator';
 
 let server: RunningServer;
 let browser: Awaited<ReturnType<typeof openBrowser>>;
@@ -59,10 +59,7 @@ test("a menu's link is stored as typed; a javascript: link is refused", async ()
 
 test('a customer name with a space and a prose remark are stored as typed', async () => {
   await page.goto(`${server.url}/demo/index`);
-  const item = page.locator('.ant-menu-item').filter({ hasText: /^\s*客户\s*$/ });
-  if (!(await item.isVisible())) await page.getByText('客户管理', { exact: true }).click();
-  await item.click();
-  await tableRows(page).first().waitFor();
+  await openCustomers(page);
   await page.getByRole('button', { name: '新增' }).click();
   const add = recordModal(page, '新增');
   await add.getByLabel('客户名称').fill('ACME Trading Co');

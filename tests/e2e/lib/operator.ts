@@ -28,3 +28,13 @@ export async function pick(page: Page, field: Locator, label: string) {
   await field.click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: label }).first().click();
 }
+
+/** From the signed-in home page, the customers list through its menu (opening 客户管理 if folded). */
+export async function openCustomers(page: Page) {
+  const item = page.locator('.ant-menu-item').filter({ hasText: /^\s*客户\s*$/ });
+  await page.getByText('首页', { exact: true }).first().waitFor();
+  if (!(await item.isVisible())) await page.getByText('客户管理', { exact: true }).click();
+  await item.click();
+  await page.waitForURL(/\/demo\/common\/[^/?]+$/);
+  await tableRows(page).first().waitFor();
+}
