@@ -161,7 +161,14 @@ export const shell: Catalog = {
   'common.loading': { zh: '加载中…', en: 'Loading…' },
   'common.retry': { zh: '重试', en: 'Retry' },
   'home.welcome': { zh: '欢迎使用 {{title}}', en: 'Welcome to {{title}}' },
-  'home.hint': { zh: '从左侧菜单打开一个模块开始工作。', en: 'Open a module from the menu to start working.' },
+  'home.hint': {
+    zh: '从左侧菜单打开一个模块开始工作。',
+    en: 'Open a module from the menu on the left to start working.',
+  },
+  'home.hintTop': {
+    zh: '从顶部菜单打开一个模块开始工作。',
+    en: 'Open a module from the menu at the top to start working.',
+  },
   'page.404.title': { zh: '页面不存在', en: 'Page not found' },
   'page.404.sub': {
     zh: '抱歉，您访问的页面不存在或您没有访问权限。',

@@ -8,6 +8,7 @@ import { readSetting, writeSetting } from '../session/account';
 import { menuModeOf, watermarkRotate, watermarkText, type MenuMode } from '../session/app-settings';
 import type { AppInfo, UserInfo } from '../session/types';
 import { MENU_COLLAPSED_WIDTH, MENU_WIDTH } from '../../protocol/constants';
+import { MenuModeContext } from './menu-mode-context';
 import { NavMenu } from './NavMenu';
 import { TopBar } from './TopBar';
 import { AiAppDialog } from './AiAppDialog';
@@ -79,7 +80,9 @@ export function MainLayout({ path }: { path: string }) {
 
   const content = (
     <Layout.Content className={styles.content}>
-      {notice ? <ErrorPage status={notice} app={app} /> : <RoutePage path={path} />}
+      <MenuModeContext.Provider value={mode}>
+        {notice ? <ErrorPage status={notice} app={app} /> : <RoutePage path={path} />}
+      </MenuModeContext.Provider>
     </Layout.Content>
   );
   return (
@@ -98,7 +101,16 @@ export function MainLayout({ path }: { path: string }) {
         </Layout.Sider>
       ) : null}
       <Layout>
-        <TopBar folded={folded} onFold={() => setFolded(!folded)} menuMode={mode} onMenuMode={changeMode} left={left} />
+        {/* Sticky: the header stays in view while the page scrolls, under a dialog too. */}
+        <div className={styles.header}>
+          <TopBar
+            folded={folded}
+            onFold={() => setFolded(!folded)}
+            menuMode={mode}
+            onMenuMode={changeMode}
+            left={left}
+          />
+        </div>
         {mark ? (
           <Watermark content={mark} rotate={watermarkRotate(appInfo as AppInfo | undefined)} data-testid="watermark">
             {content}
