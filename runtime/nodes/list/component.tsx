@@ -17,6 +17,7 @@ import { loadFailureMessage } from '../../actions/result-message';
 import type { RecordMode } from '../../actions/types';
 import { forgetDictionaries } from '../../core/data/dict';
 import type { ExportField, Row, TransferOptions } from '../../core/data/provider';
+import { loadAllRows } from '../../core/list/all-rows';
 import { columnPrefKey } from '../../core/list/column-prefs';
 import { searchFields, tableFields, valueFields } from '../../core/list/fields';
 import { buildExportArgs, exportableFields, importFields } from '../../core/list/transfer';
@@ -264,7 +265,14 @@ export function ListNode({ node }: { node: ListNodeSchema }) {
       {view === 'table' && <ListTable {...viewProps} />}
       {view === 'card' && <CardView {...viewProps} />}
       {view === 'gantt' && (
-        <GanttView rows={state.rows} idKey={idKey} fields={fields} settings={node.gantt} loading={state.loading} />
+        <GanttView
+          // Every row of the query, not the table's page: the gantt pages through the server itself.
+          load={() => loadAllRows(provider, controller.buildQuery())}
+          loadKey={`${stateSignature}|${dictVersion}|${state.total}`}
+          idKey={idKey}
+          fields={fields}
+          settings={node.gantt}
+        />
       )}
       {/* Mounted when opened: a closed antd Modal still costs its styles on the first paint. */}
       {dialog === 'columns' && (
