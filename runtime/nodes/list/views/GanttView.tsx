@@ -76,12 +76,17 @@ export function GanttView(props: {
             </Spin>
           }
         >
-          <GanttChart
-            tasks={tasks}
-            scale={scale}
-            todayLabel={t('list.gantt.today')}
-            textTitle={textField ? textOf(textField.title, lang) : textKey}
-          />
+          {/* Drawn once the rows are in: the chart is made with them, not filled in after. */}
+          {loaded ? (
+            <GanttChart
+              tasks={tasks}
+              scale={scale}
+              todayLabel={t('list.gantt.today')}
+              textTitle={textField ? textOf(textField.title, lang) : textKey}
+            />
+          ) : (
+            <div style={{ height: 480 }} />
+          )}
         </Suspense>
       </Spin>
     </div>
