@@ -13,6 +13,7 @@ import { shellAuth } from './0004-shell-auth';
 import { importTemplates } from './0005-import-template';
 import { qrKey } from './0006-qr-key';
 import { ipAllowList } from './0007-ip-allow-list';
+import { userMustChangePassword } from './0010-user-must-change-password';
 
 export function migrations(prefix: string, db: Db): Record<string, Migration> {
   return {
@@ -24,6 +25,7 @@ export function migrations(prefix: string, db: Db): Record<string, Migration> {
     '0005-import-template': importTemplates(prefix, db.spec),
     '0006-qr-key': qrKey(prefix),
     '0007-ip-allow-list': ipAllowList(prefix),
+    '0010-user-must-change-password': userMustChangePassword(prefix),
   };
 }
 
