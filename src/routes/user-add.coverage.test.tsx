@@ -19,4 +19,13 @@ describe('the user form', () => {
     const edit = renderForm(fields, { initialValues: { id: 'u1', account: 'a', create_at: 1_700_000_000_000 } });
     expect(labels(edit.container)).toContain('创建时间');
   });
+
+  it('offers an initial password on add only (it cannot be set or read on edit)', () => {
+    const add = renderForm(fields);
+    expect(labels(add.container)).toContain('初始密码');
+    expect(add.container.querySelector('input[type="password"]')).not.toBeNull();
+    add.unmount();
+    const edit = renderForm(fields, { initialValues: { id: 'u1', account: 'a' } });
+    expect(labels(edit.container)).not.toContain('初始密码');
+  });
 });
