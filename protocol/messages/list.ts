@@ -9,6 +9,10 @@ export const list: Catalog = {
   'list.view.card': { zh: '卡片', en: 'Cards' },
   'list.view.gantt': { zh: '甘特图', en: 'Gantt' },
   'list.gantt.today': { zh: '今日', en: 'Today' },
+  'list.gantt.capped': {
+    zh: '共 {{total}} 条，甘特图显示前 {{shown}} 条，请用查询条件缩小范围。',
+    en: '{{total}} records: the gantt shows the first {{shown}}; narrow the search to see the rest.',
+  },
   'list.gantt.week': { zh: '周', en: 'Week' },
   'list.gantt.month': { zh: '月', en: 'Month' },
   'list.gantt.loading': { zh: '正在加载甘特图', en: 'Loading the Gantt chart' },

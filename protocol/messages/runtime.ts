@@ -39,6 +39,14 @@ export const runtime: Catalog = {
   'runtime.save.adding': { zh: '正在添加中', en: 'Adding, please wait' },
   'runtime.save.editing': { zh: '正在编辑中', en: 'Saving, please wait' },
   'runtime.save.addSuccess': { zh: '新增成功', en: 'Added' },
+  'runtime.save.initialPasswordTitle': {
+    zh: '初始密码（仅显示这一次）',
+    en: 'Initial password (shown only this once)',
+  },
+  'runtime.save.initialPassword': {
+    zh: '系统生成的初始密码：{{password}}。请告知该用户，用户首次登录须修改密码。',
+    en: 'The generated initial password is {{password}}. Tell the user; they must change it at first sign-in.',
+  },
   'runtime.save.editSuccess': { zh: '编辑成功', en: 'Saved' },
   'runtime.form.submit': { zh: '提交', en: 'Submit' },
   'runtime.form.reset': { zh: '重置', en: 'Reset' },

@@ -43,7 +43,7 @@ export const shell: Catalog = {
     zh: '管理员可在数据字典 service_qr 中填写客服二维码内容（如客服链接）。',
     en: 'An administrator can put the QR content (e.g. a support link) in the service_qr dictionary.',
   },
-  'bar.aiAppPending': { zh: 'AI 创建应用尚未开通', en: 'Creating apps with AI is not available yet' },
+  'bar.aiAppPending': { zh: 'AI 创建应用即将上线', en: 'Creating apps with AI is coming soon' },
   'bar.aiAppPendingSub': {
     zh: '开通后将在此描述应用并选择模型，由 AI 生成应用。现在可以在应用管理中查看现有应用。',
     en: 'Once available, you describe an app here, pick a model and AI generates it. Meanwhile the existing apps are listed here.',
@@ -135,6 +135,11 @@ export const shell: Catalog = {
   'aiTip.noMore': { zh: '不再提醒', en: 'Do not remind me again' },
   'dashboard.full': { zh: '全屏', en: 'Full screen' },
   'dashboard.exitFull': { zh: '退出全屏', en: 'Exit full screen' },
+  'page.aiPending.title': { zh: 'AI 功能即将上线', en: 'AI features are coming soon' },
+  'page.aiPending.sub': {
+    zh: '本应用已开启 AI，{{route}} 的页面正在建设中，开放后将在这里使用。',
+    en: 'AI is enabled for this app; the page at {{route}} is being built and will open here once available.',
+  },
   'page.pending.title': { zh: '该模块尚未配置', en: 'This page is not configured yet' },
   'page.pending.sub': {
     zh: '{{route}} 还没有页面配置，请联系管理员。',
@@ -156,7 +161,14 @@ export const shell: Catalog = {
   'common.loading': { zh: '加载中…', en: 'Loading…' },
   'common.retry': { zh: '重试', en: 'Retry' },
   'home.welcome': { zh: '欢迎使用 {{title}}', en: 'Welcome to {{title}}' },
-  'home.hint': { zh: '从左侧菜单打开一个模块开始工作。', en: 'Open a module from the menu to start working.' },
+  'home.hint': {
+    zh: '从左侧菜单打开一个模块开始工作。',
+    en: 'Open a module from the menu on the left to start working.',
+  },
+  'home.hintTop': {
+    zh: '从顶部菜单打开一个模块开始工作。',
+    en: 'Open a module from the menu at the top to start working.',
+  },
   'page.404.title': { zh: '页面不存在', en: 'Page not found' },
   'page.404.sub': {
     zh: '抱歉，您访问的页面不存在或您没有访问权限。',

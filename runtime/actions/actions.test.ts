@@ -121,6 +121,21 @@ describe('saveRecord', () => {
     expect(guard.busy).toBe(false);
   });
 
+  it('shows a generated initial password from the create answer in a dialog, once', async () => {
+    const memory = createMemoryProvider();
+    const provider: DataProvider = {
+      ...memory,
+      create: async () => ({ code: 200, message: 'ok', data: { id: 'u1', initialPassword: 'Abc23456defg' } }),
+    };
+    const { ui, log } = fakeUi();
+    const guard = { busy: false };
+    expect(await saveRecord({ provider, values: { name: 'A' }, idKey: 'id', fields, ui, guard })).toBe('created');
+    expect(log).toEqual([
+      'success:新增成功',
+      'confirm:初始密码（仅显示这一次）|系统生成的初始密码：Abc23456defg。请告知该用户，用户首次登录须修改密码。',
+    ]);
+  });
+
   it('refuses a second save while one is in flight', async () => {
     const memory = createMemoryProvider();
     let release!: () => void;

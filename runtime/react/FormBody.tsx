@@ -10,7 +10,8 @@ import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { message } from 'antd';
 import { FormItem, FormTab } from '@formily/antd-v5';
 import { createSchemaField, useForm } from '@formily/react';
-import type { Form } from '@formily/core';
+import { isField, type Form } from '@formily/core';
+import type { ISchema } from '@formily/react';
 import type { SchemaNode } from '../../protocol/page-schema';
 import { compileFields } from '../core/compiler/compile-fields';
 import type { CompileMode } from '../core/compiler/types';
@@ -80,6 +81,37 @@ function useLinkage(form: Form, nodes: SchemaNode[], mode: CompileMode, warn: (t
   }, [form, plan, lang]);
 }
 
+/** Every field's compiled rules by field name (fields sit under void grid / tab nodes). */
+function validatorsByName(schema: ISchema, into = new Map<string, ISchema['x-validator']>()) {
+  for (const [name, child] of Object.entries(schema.properties ?? {})) {
+    const node = child as ISchema;
+    if (node.type !== 'void' && node['x-validator'] !== undefined) into.set(name, node['x-validator']);
+    validatorsByName(node, into);
+  }
+  return into;
+}
+
+/**
+ * After a language switch the rules are compiled again in the new language, but Formily keeps a
+ * field's validator and the messages it already shows. Hand each field its new rules and validate
+ * again the ones showing an error, so 客户名称不能为空 becomes "Name is required" in place (issue 22).
+ */
+function useRelocalisedErrors(form: Form, schema: ISchema, lang: string) {
+  const shownLang = useRef(lang);
+  useEffect(() => {
+    if (shownLang.current === lang) return;
+    shownLang.current = lang;
+    const rules = validatorsByName(schema);
+    for (const field of Object.values(form.fields)) {
+      if (!isField(field)) continue;
+      const validator = rules.get(String(field.props.name));
+      if (validator === undefined) continue;
+      field.setValidator(validator as never);
+      if (field.selfErrors.length) void field.validate().catch(() => undefined);
+    }
+  }, [form, schema, lang]);
+}
+
 export function FormBody({ nodes, mode = 'edit', columns, onWarning }: FormBodyProps) {
   const runtime = useRuntime();
   const { lang, user } = runtime;
@@ -91,6 +123,7 @@ export function FormBody({ nodes, mode = 'edit', columns, onWarning }: FormBodyP
     () => compileFields(nodes, { lang, mode, columns, roleIds: roleKey ? roleKey.split(',') : [] }),
     [nodes, lang, mode, columns, roleKey],
   );
+  useRelocalisedErrors(form, schema, lang);
   // Keyword searches (dictApi.kwKey) collapse per pause in typing; plain loads pass straight through.
   const searchRuntime = useMemo(() => ({ ...runtime, loadDict: debounceSearch(runtime.loadDict) }), [runtime]);
   const SchemaField = getSchemaField();

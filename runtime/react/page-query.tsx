@@ -9,6 +9,11 @@ export interface PageQuery {
   get(name: string): string | null;
   /** Replaces the parameter in the address (no new history entry). */
   set(name: string, value: string): void;
+  /**
+   * Sets several parameters at once (null removes one) as a new history entry, so Back returns to
+   * the previous state (a list's page, size, search and view). Hosts without it: set() each.
+   */
+  update?(values: Record<string, string | null>): void;
 }
 
 const PageQueryContext = createContext<PageQuery | null>(null);

@@ -28,7 +28,12 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: ServerContext, 
       throw new ApiError(ResultCode.AUTH_FAILED, 'auth.oldPasswordWrong');
     }
     await ctx.attempts.clear(attemptKey);
-    await users.update(auth.app.id, auth.user.id, { password_hash: await hashPassword(body.newPassword) }, ctx.now());
+    await users.update(
+      auth.app.id,
+      auth.user.id,
+      { password_hash: await hashPassword(body.newPassword), must_change_password: 0 },
+      ctx.now(),
+    );
     const keep = [auth.session.token_hash, ...(auth.renewedTokenHash ? [auth.renewedTokenHash] : [])];
     await ctx.sessions.revokeAllOf(auth.user.id, auth.app.id, keep);
     request.log.info({ userId: auth.user.id, appId: auth.app.id }, 'password changed');

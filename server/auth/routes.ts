@@ -68,6 +68,8 @@ export function registerAuthRoutes(
       theme_config: parseJson(user.theme_config),
       // The app's QR key (runtime/core/qr): only here, for a signed-in user of this app; never in app info.
       qrKey: target.qr_key ?? null,
+      // Set by an admin-given password: the shell opens change-password before anything else.
+      mustChangePassword: Number(user.must_change_password) === 1,
     });
   });
 

@@ -14,6 +14,8 @@ export interface UserRow {
   dept_id: string | null;
   theme_config: string | null;
   status: number;
+  /** 1 after an admin set the password: the shell sends the user to change it (0010 migration). */
+  must_change_password?: number;
 }
 
 export interface RoleRow {

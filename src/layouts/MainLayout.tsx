@@ -8,6 +8,7 @@ import { readSetting, writeSetting } from '../session/account';
 import { menuModeOf, watermarkRotate, watermarkText, type MenuMode } from '../session/app-settings';
 import type { AppInfo, UserInfo } from '../session/types';
 import { MENU_COLLAPSED_WIDTH, MENU_WIDTH } from '../../protocol/constants';
+import { MenuModeContext } from './menu-mode-context';
 import { NavMenu } from './NavMenu';
 import { TopBar } from './TopBar';
 import { AiAppDialog } from './AiAppDialog';
@@ -28,6 +29,16 @@ function Brand({ collapsed }: { collapsed: boolean }) {
   );
 }
 
+/** A layout switch kept in the per-app settings. */
+function useKeptFlag(name: string): [boolean, (next: boolean) => void] {
+  const [value, setValue] = useState(() => readSetting<boolean>(name) === true);
+  const change = (next: boolean) => {
+    writeSetting(name, next);
+    setValue(next);
+  };
+  return [value, change];
+}
+
 /**
  * Header with logo and title; the menu at the side (200 px, 60 collapsed) or across the top (an
  * app default the user can override); fold hides the menu; the app's watermark over the content.
@@ -35,8 +46,10 @@ function Brand({ collapsed }: { collapsed: boolean }) {
 export function MainLayout({ path }: { path: string }) {
   const { t } = useTranslation();
   const { appInfo, user, app, notice } = useSnapshot(session);
-  const [collapsed, setCollapsed] = useState(false);
-  const [folded, setFolded] = useState(false);
+  // Kept per app in this browser: leaving for a dashboard (another layout) or reloading keeps the
+  // menu hidden or narrow as the user left it (issue 22, item 5).
+  const [collapsed, setCollapsed] = useKeptFlag('menuCollapsed');
+  const [folded, setFolded] = useKeptFlag('menuFolded');
   const [choice, setChoice] = useState<MenuMode | undefined>(() => readSetting<MenuMode>('menuMode'));
   useEffect(() => setChoice(readSetting<MenuMode>('menuMode')), [app]);
   const mode = menuModeOf(appInfo as AppInfo | undefined, choice);
@@ -52,7 +65,7 @@ export function MainLayout({ path }: { path: string }) {
       aria-label={collapsed ? t('layout.expand') : t('layout.collapse')}
       data-testid="collapse"
       icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-      onClick={() => setCollapsed((value) => !value)}
+      onClick={() => setCollapsed(!collapsed)}
     />
   );
   const left =
@@ -67,7 +80,9 @@ export function MainLayout({ path }: { path: string }) {
 
   const content = (
     <Layout.Content className={styles.content}>
-      {notice ? <ErrorPage status={notice} app={app} /> : <RoutePage path={path} />}
+      <MenuModeContext.Provider value={mode}>
+        {notice ? <ErrorPage status={notice} app={app} /> : <RoutePage path={path} />}
+      </MenuModeContext.Provider>
     </Layout.Content>
   );
   return (
@@ -86,13 +101,16 @@ export function MainLayout({ path }: { path: string }) {
         </Layout.Sider>
       ) : null}
       <Layout>
-        <TopBar
-          folded={folded}
-          onFold={() => setFolded((value) => !value)}
-          menuMode={mode}
-          onMenuMode={changeMode}
-          left={left}
-        />
+        {/* Sticky: the header stays in view while the page scrolls, under a dialog too. */}
+        <div className={styles.header}>
+          <TopBar
+            folded={folded}
+            onFold={() => setFolded(!folded)}
+            menuMode={mode}
+            onMenuMode={changeMode}
+            left={left}
+          />
+        </div>
         {mark ? (
           <Watermark content={mark} rotate={watermarkRotate(appInfo as AppInfo | undefined)} data-testid="watermark">
             {content}

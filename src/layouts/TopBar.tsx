@@ -94,7 +94,7 @@ export function TopBar({ folded, onFold, menuMode, onMenuMode, left }: Props) {
     >
       <div style={{ flex: 1, minWidth: 0, display: 'flex', alignItems: 'center' }}>{left}</div>
       <Space size={2} data-testid="top-bar">
-        {items.adminTools && icon('ai-app', t('bar.aiApp'), <RobotOutlined />, aiApp)}
+        {items.aiApp && icon('ai-app', t('bar.aiApp'), <RobotOutlined />, aiApp)}
         {items.adminTools && icon('about', t('bar.about'), <InfoCircleOutlined />, about)}
         {items.adminTools && icon('service', t('bar.service'), <CustomerServiceOutlined />, service)}
         {items.aiChat && icon('ai-chat', t('bar.aiChat'), <MessageOutlined />, () => go('ai/chat'))}

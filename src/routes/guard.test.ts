@@ -40,6 +40,7 @@ describe('access guard (platform-shell §2)', () => {
       'mess',
       'doc/readme',
       'ai/chat',
+      'ai/img',
     ]) {
       expect(guard({ ...signedIn, menus: [], path })).toEqual({ kind: 'allow' });
     }

@@ -28,6 +28,9 @@ const OPEN_TO_USERS = [
   /^mess$/,
   /^doc\/readme$/,
   /^ai\/chat$/,
+  // The top bar's AI draw (shown when the app enables AI) leads here for any user, like AI chat:
+  // a signed-in user never meets a 404 from a button the bar offered them.
+  /^ai\/img$/,
 ];
 
 const APP_IDENTIFIER = /^[A-Za-z0-9_-]{1,64}$/;

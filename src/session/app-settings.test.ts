@@ -30,6 +30,12 @@ describe('top-right bar conditions (platform-shell §2, §6)', () => {
     expect(barItems(app(), user('user')).adminTools).toBe(false);
     expect(barItems(app(), undefined).adminTools).toBe(false);
   });
+  it('AI create app: for admins and trial accounts, and only when the app has AI enabled', () => {
+    expect(barItems(app(), user('admin')).aiApp).toBe(false);
+    expect(barItems(app({ ai_config: { enabled: true } }), user('admin')).aiApp).toBe(true);
+    expect(barItems(app({ ai_config: { enabled: true } }), user('trial')).aiApp).toBe(true);
+    expect(barItems(app({ ai_config: { enabled: true } }), user('user')).aiApp).toBe(false);
+  });
   it('AI chat and draw need enabled and showInNavBar; recharge needs payMode 3', () => {
     expect(barItems(app({ ai_config: { enabled: true, showInNavBar: true } }), user('user'))).toMatchObject({
       aiChat: true,

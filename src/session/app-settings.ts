@@ -45,6 +45,8 @@ export const isAdmin = (user: UserInfo | undefined) => roleIdentifies(user).incl
 
 export interface BarItems {
   adminTools: boolean;
+  /** AI create app: an admin tool, shown only when the app has AI enabled (issue 22, item 7). */
+  aiApp: boolean;
   aiChat: boolean;
   aiDraw: boolean;
   recharge: boolean;
@@ -54,7 +56,14 @@ export interface BarItems {
 export function barItems(info: AppInfo | undefined, user: UserInfo | undefined): BarItems {
   const ai = aiConfigOf(info);
   const aiInBar = ai.enabled && ai.showInNavBar;
-  return { adminTools: isAdminOrTrial(user), aiChat: aiInBar, aiDraw: aiInBar, recharge: ai.payMode === 3 };
+  const adminTools = isAdminOrTrial(user);
+  return {
+    adminTools,
+    aiApp: adminTools && ai.enabled,
+    aiChat: aiInBar,
+    aiDraw: aiInBar,
+    recharge: ai.payMode === 3,
+  };
 }
 
 /** The bell's badge: the count, or 9+ above 9; nothing at 0. */

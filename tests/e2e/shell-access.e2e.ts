@@ -239,17 +239,8 @@ test('the dashboard in English', async () => {
   await page.getByRole('menuitem', { name: '首页', exact: true }).waitFor();
 });
 
-test('top bar: AI create app opens the generator on the applications page; service QR per app', async () => {
-  await page.getByTestId('bar-ai-app').click();
-  await page.waitForURL(/\/demo\/app\?create=ai$/);
-  const dialog = page.getByTestId('ai-app-dialog');
-  await dialog.getByText('AI 创建应用尚未开通').waitFor();
-  await screenshot(page, 'shell-ai-app-zh');
-  await page.locator('.ant-modal-content').getByRole('button', { name: '确定' }).click();
-  await page.waitForURL(/\/demo\/app$/);
-  // Not a dead end: the applications list is there under the dialog.
-  await page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
-
+// AI create app shows only when the app enables AI: tests/e2e/ai-buttons.e2e.ts walks it.
+test('top bar: service QR per app', async () => {
   // No service_qr dictionary in the demo: a clear empty state.
   await page.getByTestId('bar-service').click();
   await page.getByTestId('service-qr-empty').getByText('未配置客服').waitFor();

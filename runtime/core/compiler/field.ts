@@ -8,6 +8,7 @@ import { textOf, type FieldDefinition } from '../../../protocol/page-schema';
 import { getWidget, type ColumnType } from '../registry';
 import { hasTemplates } from '../linkage/params';
 import { getFieldCompiler } from './hooks';
+import { textCheckOf } from './text-input';
 import { visibleToRoles } from './select-items';
 import type { CompileContext } from './types';
 import { buildValidators, revalidateOnBlur } from './validators';
@@ -63,7 +64,7 @@ export function compileField(field: FieldDefinition, ctx: CompileContext, index:
   if (mode === 'readPretty') {
     schema['x-pattern'] = 'readPretty';
   } else {
-    const rules = buildValidators(field, ctx, Boolean(text));
+    const rules = buildValidators(field, ctx, textCheckOf(field, hooks));
     if (rules.some((r) => typeof r === 'object' && r.required)) schema.required = true;
     if (rules.length) schema['x-validator'] = rules as ISchema['x-validator'];
   }

@@ -132,4 +132,14 @@ describe('illegal characters (building-blocks §5)', () => {
     // Out-of-range carets are clamped.
     expect(stripAroundCaret('a@', 99)).toEqual({ text: 'a', caret: 1 });
   });
+
+  it('per widget: a name keeps spaces, prose refuses only html (issue 22)', () => {
+    expect(hasIllegalCharacters('ACME Trading\u3000Co', 'name')).toBe(false);
+    expect(stripIllegalCharacters('ACME @Trading', 'name')).toBe('ACME Trading');
+    expect(stripIllegalCharacters('null alert', 'name')).toBe(' ');
+    expect(hasIllegalCharacters('见 https://example.com/ 50% a@b.cn: a-b + c', 'prose')).toBe(false);
+    expect(findIllegalCharacters('a <script>x</script> < b', 'prose')).toEqual(['<script', '>', '</script', '<']);
+    // The spec's list as written stays the default.
+    expect(hasIllegalCharacters('a b')).toBe(true);
+  });
 });

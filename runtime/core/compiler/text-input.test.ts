@@ -29,8 +29,19 @@ describe('textInputCompiler', () => {
 
   it('asks the widget to strip wherever the illegal-character rule applies', () => {
     expect(textInputCompiler(120).text).toEqual({ maxLength: 120 });
-    expect(adapt(field, 'edit')).toEqual({ placeholder: 'p', [STRIP_ILLEGAL_PROP]: true });
-    expect(adapt(field, 'search')[STRIP_ILLEGAL_PROP]).toBe(true);
+    expect(adapt(field, 'edit')).toEqual({ placeholder: 'p', [STRIP_ILLEGAL_PROP]: 'strict' });
+    expect(adapt(field, 'search')[STRIP_ILLEGAL_PROP]).toBe('strict');
+  });
+
+  it('strips with the policy the widget chose, and never a URL (validated whole instead)', () => {
+    const byType = textInputCompiler(120, (f) => (f.props?.type === 'url' ? 'url' : 'name'));
+    const props = (f: FieldDefinition) => {
+      const schema = { 'x-component-props': {} };
+      byType.adapt!(schema, f, { lang: 'zh', mode: 'edit' });
+      return schema['x-component-props'] as Record<string, unknown>;
+    };
+    expect(props(field)[STRIP_ILLEGAL_PROP]).toBe('name');
+    expect(props({ ...field, props: { type: 'url' } })[STRIP_ILLEGAL_PROP]).toBeUndefined();
   });
 
   it('not with allowSpecialCharacter, nor read-only', () => {

@@ -12,13 +12,16 @@ export interface CompileContext {
   columns?: number;
 }
 
+/** A text widget's character check: a TextPolicy (illegal-characters.ts), a whole-URL check, or none. */
+export type TextCheck = 'strict' | 'name' | 'prose' | 'url' | 'none';
+
 /**
  * Widget-specific compile behaviour, registered from the widget's own definition.ts so the compiler
  * never names a widget type. Everything here is headless.
  */
 export interface FieldCompiler {
   /** Text inputs: default max length and the illegal-character check (unless allowSpecialCharacter). */
-  text?: { maxLength: number };
+  text?: { maxLength: number; check?: (field: FieldDefinition) => TextCheck };
   /** Adjusts the compiled field (e.g. a range picker in search mode); mutate `schema` in place. */
   adapt?: (schema: ISchema, field: FieldDefinition, ctx: CompileContext) => void;
 }

@@ -11,7 +11,7 @@ import type { ISchema } from '@formily/react';
 import { translate } from '../../../protocol/messages/index';
 import { textOf, type FieldDefinition, type Text } from '../../../protocol/page-schema';
 import { hasIllegalCharacters } from './illegal-characters';
-import type { CompileContext } from './types';
+import type { CompileContext, TextCheck } from './types';
 
 type Rule = Exclude<NonNullable<ISchema['x-validator']>, string | unknown[] | ((...args: any[]) => any)> &
   Record<string, unknown>;
@@ -71,7 +71,23 @@ export function requiredMessage(field: FieldDefinition, lang: CompileContext['la
     : translate(lang, 'form.required', { title: textOf(field.title, lang) });
 }
 
-export function buildValidators(field: FieldDefinition, ctx: CompileContext, checkText: boolean): RuleOrFn[] {
+/** An absolute http(s) address: what a menu link, a frame or a new window can open. */
+export function isWebUrl(text: string): boolean {
+  if (/\s/.test(text)) return false;
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** `checkText`: true is the spec's full check (older callers), false none, else the widget's check. */
+export function buildValidators(
+  field: FieldDefinition,
+  ctx: CompileContext,
+  checkText: boolean | TextCheck,
+): RuleOrFn[] {
   const { lang } = ctx;
   const rules: RuleOrFn[] = [];
   const formatMessage = (message: Text | undefined) =>
@@ -98,9 +114,13 @@ export function buildValidators(field: FieldDefinition, ctx: CompileContext, che
         rules.push(sameAsRule(item.sameAs, formatMessage(item.message)));
     }
   }
-  if (checkText && !field.allowSpecialCharacter) {
+  const check: TextCheck = checkText === true ? 'strict' : checkText === false ? 'none' : checkText;
+  if (check === 'url') {
+    const message = translate(lang, 'form.urlInvalid');
+    rules.push((value: unknown) => (typeof value === 'string' && value !== '' && !isWebUrl(value) ? message : ''));
+  } else if (check !== 'none' && !field.allowSpecialCharacter) {
     const message = translate(lang, 'form.illegalCharacters');
-    rules.push((value: unknown) => (typeof value === 'string' && hasIllegalCharacters(value) ? message : ''));
+    rules.push((value: unknown) => (typeof value === 'string' && hasIllegalCharacters(value, check) ? message : ''));
   }
   return rules;
 }

@@ -39,6 +39,8 @@ export interface ListControllerOptions {
   /** Fixed parts of every query (data scoping, joins). */
   extraQuery?: Partial<ListQuery>;
   initialSearch?: Row;
+  /** The page to open on (a place restored from the address); 1 when absent. */
+  initialPage?: number;
   /** Columns a view needs beyond the fields (the gantt's task keys). */
   alsoShow?: readonly string[];
   onError?: (error: NonNullable<ListState['error']>) => void;
@@ -58,6 +60,8 @@ export interface ListController {
   search(values: Row): Promise<void>;
   reset(values?: Row): Promise<void>;
   setPage(current: number, pageSize?: number): Promise<void>;
+  /** Search, page and size at once, in one load (Back / Forward to a place in the address). */
+  show(place: { searchValues: Row; current: number; pageSize: number }): Promise<void>;
   setSelection(keys: readonly (string | number)[], rows?: readonly Row[]): void;
   clearSelection(): void;
   /** After rows were deleted: drop them from the selection, step back from an emptied page, reload. */
@@ -73,7 +77,7 @@ export function createListController(options: ListControllerOptions): ListContro
   let seq = 0;
   let state: ListState = {
     searchValues: { ...options.initialSearch },
-    current: DEFAULT_PAGE,
+    current: Math.max(DEFAULT_PAGE, Math.floor(options.initialPage ?? DEFAULT_PAGE)),
     pageSize: options.pageSize ?? DEFAULT_PAGE_SIZE,
     selectedKeys: [],
     selectedRows: [],
@@ -174,6 +178,10 @@ export function createListController(options: ListControllerOptions): ListContro
     setPage(current, pageSize = state.pageSize) {
       const keep = options.keepSelectionOnPageChange === true;
       set({ current: Math.max(1, Math.floor(current)), pageSize, ...(keep ? {} : selection([])) });
+      return load();
+    },
+    show({ searchValues, current, pageSize }) {
+      set({ searchValues: { ...searchValues }, current: Math.max(1, Math.floor(current)), pageSize, ...selection([]) });
       return load();
     },
     setSelection(keys, rows = []) {

@@ -70,7 +70,7 @@ describe('gantt options', () => {
     expect(o.timelineHeader.scales.map((s) => s.style.textStick)).toEqual([true, false]);
   });
 
-  it('spans every task and today, opening on today only when it falls within the tasks', () => {
+  it('spans every task and today, and opens on today wherever the tasks lie (issue 22)', () => {
     const inside = ganttOptions(tasks, {
       scale: 'week',
       today: '2024-01-20',
@@ -88,7 +88,7 @@ describe('gantt options', () => {
       lang: 'zh',
     });
     expect([later.minDate, later.maxDate]).toEqual(['2024-01-01', '2024-06-08']);
-    expect(later.markLine[0].scrollToMarkLine).toBe(false);
+    expect(later.markLine[0].scrollToMarkLine).toBe(true);
   });
 
   it('puts 今日 in the middle of its day column, or at its own day inside a week column', () => {

@@ -186,7 +186,7 @@ export function ganttOptions(
   options: { scale: GanttScale; today: string; todayLabel: string; textTitle: string; lang: Lang },
 ) {
   const rowHeight = GANTT.scaleHeight / 2;
-  const { minDate, maxDate, todayInside } = ganttRange(tasks, options.today);
+  const { minDate, maxDate } = ganttRange(tasks, options.today);
   return {
     records: tasks,
     taskKeyField: 'id',
@@ -225,7 +225,9 @@ export function ganttOptions(
         // On the week scale the middle of today's column; on the month scale a column is a week, so
         // the line goes at today's own place in it rather than mid-week.
         position: options.scale === 'week' ? ('middle' as const) : ('date' as const),
-        scrollToMarkLine: todayInside,
+        // The chart opens around today (building-blocks §2), wherever the tasks lie: the range
+        // always includes today, so the 今日 line is there to scroll to.
+        scrollToMarkLine: true,
         style: { lineColor: '#f5222d', lineWidth: 1 },
         contentStyle: { color: '#fff', backgroundColor: '#f5222d', fontSize: 12, cornerRadius: 2 },
       },

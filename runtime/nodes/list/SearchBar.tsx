@@ -16,15 +16,29 @@ export interface SearchBarProps {
   fields: FieldDefinition[];
   columns?: number;
   fold?: boolean;
+  /** The search the list opened with (restored from the address). */
+  initialValues?: Record<string, unknown>;
   onSearch(values: Record<string, unknown>): void;
   onReset(): void;
 }
 
-export function SearchBar({ fields, columns = SEARCH_COLUMNS, fold = true, onSearch, onReset }: SearchBarProps) {
+export function SearchBar({
+  fields,
+  columns = SEARCH_COLUMNS,
+  fold = true,
+  initialValues,
+  onSearch,
+  onReset,
+}: SearchBarProps) {
   const t = useT();
-  const form = useMemo(() => createForm(), []);
-  const [expanded, setExpanded] = useState(false);
+  // Read once per mount: the list remounts the bar (key) when the address brings another search.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const form = useMemo(() => createForm({ initialValues: { ...initialValues } }), []);
   const foldable = fold && fields.length > columns;
+  // A restored search on a field folded away opens the fold, so what filters the list is in view.
+  const [expanded, setExpanded] = useState(() =>
+    fields.slice(columns).some((f) => initialValues?.[f.key] !== undefined && initialValues?.[f.key] !== ''),
+  );
   const shown = useMemo(
     () => (foldable && !expanded ? fields.slice(0, columns) : fields),
     [fields, foldable, expanded, columns],

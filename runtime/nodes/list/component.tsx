@@ -5,7 +5,8 @@
  * (runtime/core/list), data behind the provider, each action in runtime/actions; this file wires.
  */
 import { Alert, Button } from 'antd';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { DEFAULT_PAGE_SIZE } from '../../../protocol/constants';
 import { textOf } from '../../../protocol/page-schema';
 // Every action registers itself here; the list runs them by name (runAction), never by a switch.
 import '../../actions';
@@ -17,10 +18,13 @@ import { loadFailureMessage } from '../../actions/result-message';
 import type { ActionHost, RecordMode } from '../../actions/types';
 import { forgetDictionaries } from '../../core/data/dict';
 import type { ExportField, Row, TransferOptions } from '../../core/data/provider';
+import { loadAllRows } from '../../core/list/all-rows';
 import { columnPrefKey } from '../../core/list/column-prefs';
 import { searchFields, tableFields, valueFields } from '../../core/list/fields';
 import { buildExportArgs, exportableFields, importFields } from '../../core/list/transfer';
 import { useRuntime, useT } from '../../react/context';
+import { usePageQuery } from '../../react/page-query';
+import { addressOf, placeOf, type AddressDefaults } from './address';
 import { Heading } from '../../react/Heading';
 import { useActionUi } from '../form/action-ui';
 import { useHiddenColumns } from './use-hidden-columns';
@@ -57,8 +61,14 @@ export function ListNode({ node }: { node: ListNodeSchema }) {
   const headerButtons = useMemo(() => node.buttons?.filter((b) => !b.row), [node.buttons]);
   const rowButtons = useMemo(() => node.buttons?.filter((b) => b.row), [node.buttons]);
   const views: ListView[] = node.views?.length ? node.views : ['table'];
-  const [view, setView] = useState<ListView>(views[0]);
   const paging = node.pagination === false ? undefined : (node.pagination ?? {});
+  // The place (page, size, search, view) lives in the page address when the host gives one.
+  const address = usePageQuery();
+  const defaults: AddressDefaults = { pageSize: paging?.pageSize ?? DEFAULT_PAGE_SIZE, views };
+  const [opened] = useState(() => (address ? placeOf((name) => address.get(name), defaults) : undefined));
+  const [view, setView] = useState<ListView>((opened?.view as ListView | undefined) ?? views[0]);
+  // Bumped when Back / Forward brings another search: the search form starts again from it.
+  const [searchEpoch, setSearchEpoch] = useState(0);
   // Bumped after every save / delete / import: the dictionaries are forgotten and asked again, so
   // a new department shows in the parent tree-select and in the table's labels without a reload.
   const [dictVersion, setDictVersion] = useState(0);
@@ -87,7 +97,9 @@ export function ListNode({ node }: { node: ListNodeSchema }) {
       fields,
       idKey,
       paginate: !!paging,
-      pageSize: paging?.pageSize,
+      pageSize: opened?.pageSize ?? paging?.pageSize,
+      initialPage: opened?.current,
+      initialSearch: opened?.searchValues,
       keepSelectionOnPageChange: paging?.keepSelection,
       sorts: node.sorts,
       alsoShow: alsoShow ? alsoShow.split(',') : undefined,
@@ -112,6 +124,36 @@ export function ListNode({ node }: { node: ListNodeSchema }) {
       JSON.stringify(node.query),
     ],
   );
+  // State → address (a new history entry per change); address → state when it changed under us
+  // (Back / Forward, a link). Each side compares with the other first, so neither echoes.
+  const placeNow = { current: state.current, pageSize: state.pageSize, searchValues: state.searchValues, view };
+  const stateSignature = JSON.stringify(addressOf(placeNow, defaults));
+  const addressSignature = address
+    ? JSON.stringify(
+        addressOf(
+          placeOf((n) => address.get(n), defaults),
+          defaults,
+        ),
+      )
+    : '';
+  const latest = useRef({ placeNow, stateSignature });
+  latest.current = { placeNow, stateSignature };
+  useEffect(() => {
+    if (paging) address?.update?.(JSON.parse(stateSignature) as Record<string, string | null>);
+    // stateSignature stands for the place; address changes identity with every navigation.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [stateSignature]);
+  const seenAddress = useRef(addressSignature);
+  useEffect(() => {
+    if (!address || addressSignature === seenAddress.current) return;
+    seenAddress.current = addressSignature;
+    if (addressSignature === latest.current.stateSignature) return;
+    const place = placeOf((n) => address.get(n), defaults);
+    setView(place.view as ListView);
+    setSearchEpoch((n) => n + 1);
+    void controller.show(place);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [addressSignature]);
   const [modal, setModal] = useState<{ mode: RecordMode; id?: string }>();
   const after = useCallback(
     (ids: string[]) => {
@@ -218,6 +260,8 @@ export function ListNode({ node }: { node: ListNodeSchema }) {
       </div>
       {searchable.length > 0 && node.search !== false && (
         <SearchBar
+          key={searchEpoch}
+          initialValues={state.searchValues}
           fields={searchable}
           columns={node.search?.columns}
           fold={node.search?.fold ?? true}
@@ -240,7 +284,14 @@ export function ListNode({ node }: { node: ListNodeSchema }) {
       {view === 'table' && <ListTable {...viewProps} />}
       {view === 'card' && <CardView {...viewProps} />}
       {view === 'gantt' && (
-        <GanttView rows={state.rows} idKey={idKey} fields={fields} settings={node.gantt} loading={state.loading} />
+        <GanttView
+          // Every row of the query, not the table's page: the gantt pages through the server itself.
+          load={() => loadAllRows(provider, controller.buildQuery())}
+          loadKey={`${stateSignature}|${dictVersion}|${state.total}`}
+          idKey={idKey}
+          fields={fields}
+          settings={node.gantt}
+        />
       )}
       {/* Mounted when opened: a closed antd Modal still costs its styles on the first paint. */}
       {dialog === 'columns' && (

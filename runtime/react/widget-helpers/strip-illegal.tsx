@@ -15,6 +15,7 @@ import { isField } from '@formily/core';
 import { useField } from '@formily/react';
 import { translate } from '../../../protocol/messages/index';
 import { sanitizeTextInput, STRIP_ILLEGAL_PROP } from '../../core/compiler/text-input';
+import type { TextPolicy } from '../../core/compiler/illegal-characters';
 import { useOptionalRuntime } from '../context';
 
 type TextControl = HTMLInputElement | HTMLTextAreaElement;
@@ -29,8 +30,8 @@ export interface TextControlHandlers<E extends TextControl> {
   onCompositionEnd?: (event: CompositionEvent<E>) => void;
 }
 
-/** The widget prop the compile hook sets (see textInputCompiler). */
-export type StripIllegalProps = { [STRIP_ILLEGAL_PROP]?: boolean };
+/** The widget prop the compile hook sets (see textInputCompiler): the policy to strip with. */
+export type StripIllegalProps = { [STRIP_ILLEGAL_PROP]?: TextPolicy | boolean };
 
 /** One message per field; the key makes a new stripping replace the warning still on screen. */
 const WARNING_KEY = 'tessera-illegal-characters';
@@ -50,7 +51,7 @@ function writeControl(control: TextControl, text: string, caret: number): void {
  * put on the antd control and the message holder to render next to it.
  */
 export function useStripIllegal<E extends TextControl>(
-  enabled: boolean | undefined,
+  enabled: TextPolicy | boolean | undefined,
   { onChange, onCompositionStart, onCompositionEnd }: TextControlHandlers<E>,
 ): { handlers: TextControlHandlers<E>; holder: ReactNode } {
   const lang = useOptionalRuntime()?.lang ?? 'zh';
@@ -60,7 +61,8 @@ export function useStripIllegal<E extends TextControl>(
 
   /** Strips `control`'s text if needed; true when it did (the caller then forwards the new value). */
   const strip = (control: TextControl, reported: ValueEvent['target'], caret: number | null, ime: boolean) => {
-    const result = sanitizeTextInput({ text: reported.value, caret, composing: ime });
+    const policy = typeof enabled === 'string' ? enabled : undefined;
+    const result = sanitizeTextInput({ text: reported.value, caret, composing: ime, policy });
     if (!result) return false;
     writeControl(control, result.text, result.caret);
     reported.value = result.text;

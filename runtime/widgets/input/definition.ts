@@ -22,6 +22,8 @@ export const inputWidget = defineWidget({
       addonBefore: { type: 'string', maxLength: 20 },
       addonAfter: { type: 'string', maxLength: 20 },
       showCount: { type: 'boolean' },
+      // 'url': an http(s) address, validated whole instead of stripped (a menu's link, a frame).
+      type: { enum: ['text', 'url'] },
     },
     additionalProperties: false,
   },
@@ -33,4 +35,8 @@ export const inputWidget = defineWidget({
   ],
 });
 
-defineFieldCompiler('input', textInputCompiler(TEXT_MAX_LENGTH));
+// Names keep inner spaces ("Tessera Demo"); the rest of the spec's list still applies.
+defineFieldCompiler(
+  'input',
+  textInputCompiler(TEXT_MAX_LENGTH, (field) => (field.props?.type === 'url' ? 'url' : 'name')),
+);

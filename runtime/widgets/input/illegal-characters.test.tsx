@@ -34,7 +34,8 @@ describe('input widget strips illegal characters as typed', () => {
     const input = container.querySelector('input')!;
     const pasted = Array.from({ length: 5 }, (_, i) => `行${i} a@b#c{d}null；ＡＢ＠`).join('|');
     fireEvent.change(input, { target: { value: pasted } });
-    const expected = Array.from({ length: 5 }, (_, i) => `行${i}abcdＡＢ`).join('');
+    // Spaces stay (names hold inner spaces, issue 22); the rest of the spec's list goes.
+    const expected = Array.from({ length: 5 }, (_, i) => `行${i} abcdＡＢ`).join('');
     expect(input.value).toBe(expected);
     await waitFor(() => expect(warnings()).toEqual(['请勿输入非法字符！']));
     fireEvent.change(input, { target: { value: `${expected}!` } });
@@ -77,8 +78,8 @@ describe('input widget strips illegal characters as typed', () => {
     await waitFor(() => expect(warnings()).toEqual(['请勿输入非法字符！']));
     expect(await submitForm(form)).toEqual({ values: { name: '你好' } });
     // Composition over, typing strips again.
-    fireEvent.change(input, { target: { value: '你好 世界' } });
-    expect(input.value).toBe('你好世界');
+    fireEvent.change(input, { target: { value: '你好 世界#' } });
+    expect(input.value).toBe('你好 世界');
   });
 
   it('warns in the form language', async () => {
@@ -101,5 +102,37 @@ describe('input widget strips illegal characters as typed', () => {
     const input = container.querySelector('input')!;
     fireEvent.change(input, { target: { value: '100%' } });
     expect(input.value).toBe('100');
+  });
+
+  it('a name keeps its inner spaces: typed and loaded (issue 22)', async () => {
+    const { form, container } = renderForm([field]);
+    fireEvent.change(container.querySelector('input')!, { target: { value: 'ACME Trading Co' } });
+    expect(await submitForm(form)).toEqual({ values: { name: 'ACME Trading Co' } });
+    const loaded = renderForm([field], { initialValues: { name: 'Tessera 演示应用' } });
+    expect(await submitForm(loaded.form)).toEqual({ values: { name: 'Tessera 演示应用' } });
+  });
+});
+
+describe('input widget of type url: validated whole, never stripped (issue 22)', () => {
+  const url = { key: 'url', title: { zh: '链接地址', en: 'URL' }, type: 'input', props: { type: 'url' } };
+
+  it('keeps https://example.com/ as typed and stores it', async () => {
+    const { form, container } = renderForm([url]);
+    const input = container.querySelector('input')!;
+    fireEvent.change(input, { target: { value: 'https://example.com/a?b=1#c' } });
+    expect(input.value).toBe('https://example.com/a?b=1#c');
+    expect(warnings()).toEqual([]);
+    expect(await submitForm(form)).toEqual({ values: { url: 'https://example.com/a?b=1#c' } });
+  });
+
+  it('refuses what is not an http(s) address, in the form language', async () => {
+    for (const bad of ['javascript:alert(1)', 'example.com', 'https://exa mple.com', 'ftp://x.cn']) {
+      const { form } = renderForm([url], { initialValues: { url: bad } });
+      expect(await submitForm(form)).toEqual({ errors: { url: ['请输入以 http:// 或 https:// 开头的网址'] } });
+    }
+    const en = renderForm([url], { initialValues: { url: 'x' }, lang: 'en' });
+    expect(await submitForm(en.form)).toEqual({
+      errors: { url: ['Enter a web address starting with http:// or https://'] },
+    });
   });
 });

@@ -30,4 +30,8 @@ export const textareaWidget = defineWidget({
   ],
 });
 
-defineFieldCompiler('textarea', textInputCompiler(TEXTAREA_MAX_LENGTH));
+// A remark is prose: spaces, ":" and "/" are its text; only html tags are refused.
+defineFieldCompiler(
+  'textarea',
+  textInputCompiler(TEXTAREA_MAX_LENGTH, () => 'prose'),
+);

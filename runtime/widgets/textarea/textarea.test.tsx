@@ -38,16 +38,18 @@ describe('textarea widget', () => {
     expect(empty.container.querySelector('.tessera-read-pretty')!.textContent).toBe('-');
   });
 
-  it('strips illegal characters as typed, keeping line breaks; rejects loaded ones; enforces required', async () => {
+  it('strips html as typed, keeping prose (spaces, line breaks, : / @ %); rejects loaded html; enforces required', async () => {
     const { form, container } = renderForm([{ ...field, required: true, requiredMessage: '请填写备注' }]);
     expect(await submitForm(form)).toEqual({ errors: { remark: ['请填写备注'] } });
     const textarea = container.querySelector('textarea')!;
-    fireEvent.change(textarea, { target: { value: '第一行 <b>\n第二行@公司' } });
-    expect(textarea.value).toBe('第一行b\n第二行公司');
+    fireEvent.change(textarea, { target: { value: '第一行 <b>\n见 https://example.com/a 50% a@b.cn <script>' } });
+    expect(textarea.value).toBe('第一行 b\n见 https://example.com/a 50% a@b.cn ');
     await waitFor(() => expect(screen.getByText('请勿输入非法字符！')).toBeTruthy());
-    expect(await submitForm(form)).toEqual({ values: { remark: '第一行b\n第二行公司' } });
+    expect(await submitForm(form)).toEqual({ values: { remark: '第一行 b\n见 https://example.com/a 50% a@b.cn ' } });
 
-    const loaded = renderForm([field], { initialValues: { remark: 'a b' } });
+    const prose = renderForm([field], { initialValues: { remark: 'line one two: a/b' } });
+    expect(await submitForm(prose.form)).toEqual({ values: { remark: 'line one two: a/b' } });
+    const loaded = renderForm([field], { initialValues: { remark: 'a <iframe src=x>' } });
     expect(await submitForm(loaded.form)).toEqual({ errors: { remark: ['请勿输入非法字符！'] } });
   });
 

@@ -1,8 +1,10 @@
+import { useEffect } from 'react';
 import { TreeSelect } from 'antd';
 import { connect, mapReadPretty, observer } from '@formily/react';
 import { joinMulti, splitMulti } from '../../core/codecs/multi';
 import { makeChoiceRead, type ChoiceProps } from '../../react/widget-helpers/choice';
 import { useOptions, type Option } from '../../react/widget-helpers/use-options';
+import { conductChecked, type CheckedStrategy } from './conduct';
 
 type Props = ChoiceProps & {
   onChange?: (stored: unknown) => void;
@@ -35,6 +37,16 @@ const TreeSelectEdit = observer(({ items, dictApi, value, onChange, maxLength: _
   const all = flatten(options);
   const find = (v: unknown) => all.find((o) => String(o.value) === String(v))?.value ?? v;
   const multi = isMulti(props);
+  // A checkable tree (not checkStrictly) shows a conducted set; store that set, so what is shown
+  // ticked is what 确定 saves even when nothing was clicked.
+  const conducts = Boolean(props.treeCheckable) && !props.treeCheckStrictly;
+  const strategy = (props.showCheckedStrategy as CheckedStrategy | undefined) ?? 'SHOW_CHILD';
+  const stored = joinMulti(value);
+  const conducted =
+    conducts && options.length ? joinMulti(conductChecked(options, splitMulti(value), strategy)) : stored;
+  useEffect(() => {
+    if (conducted !== stored) onChange?.(conducted);
+  }, [conducted, stored, onChange]);
   return (
     <TreeSelect
       allowClear

@@ -15,6 +15,7 @@ import { qrKey } from './0006-qr-key';
 import { ipAllowList } from './0007-ip-allow-list';
 import { schemaStore } from './0008-schema-store';
 import { envelopeNonces } from './0009-envelope-nonces';
+import { userMustChangePassword } from './0010-user-must-change-password';
 
 export function migrations(prefix: string, db: Db): Record<string, Migration> {
   return {
@@ -28,6 +29,7 @@ export function migrations(prefix: string, db: Db): Record<string, Migration> {
     '0007-ip-allow-list': ipAllowList(prefix),
     '0008-schema-store': schemaStore(prefix, db.spec),
     '0009-envelope-nonces': envelopeNonces(prefix),
+    '0010-user-must-change-password': userMustChangePassword(prefix),
   };
 }
 

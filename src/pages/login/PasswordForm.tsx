@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { fetchPicCode, login } from '../../session/actions';
+import { useErrorsFollowLanguage } from './errors-follow-language';
 import { session } from '../../session/store';
 
 interface LoginForm {
@@ -18,6 +19,7 @@ export function PasswordForm() {
   const navigate = useNavigate();
   const { message } = AntdApp.useApp();
   const [form] = Form.useForm<LoginForm>();
+  useErrorsFollowLanguage(form);
   const [picture, setPicture] = useState<{ codeKey: string; image: string }>();
   const [submitting, setSubmitting] = useState(false);
 

@@ -7,6 +7,7 @@ import { useSnapshot } from 'valtio';
 import { LoginLayout } from '../../layouts/LoginLayout';
 import { forgetPassword, isStrongPassword, register } from '../../session/signin';
 import { session } from '../../session/store';
+import { useErrorsFollowLanguage } from './errors-follow-language';
 import { SmsCodeField, mobileRules } from './SmsCodeField';
 
 interface Values {
@@ -24,6 +25,7 @@ export function AccountPage({ kind }: { kind: 'register' | 'forget' }) {
   const { message } = AntdApp.useApp();
   const { app } = useSnapshot(session);
   const [form] = Form.useForm<Values>();
+  useErrorsFollowLanguage(form);
   const [submitting, setSubmitting] = useState(false);
 
   const submit = async (values: Values) => {

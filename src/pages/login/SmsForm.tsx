@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { smsLogin } from '../../session/signin';
 import { session } from '../../session/store';
+import { useErrorsFollowLanguage } from './errors-follow-language';
 import { SmsCodeField, mobileRules } from './SmsCodeField';
 
 /** SMS code sign-in (auth/sendSmsCode scene login, then auth/smsLogin). */
@@ -13,6 +14,7 @@ export function SmsForm() {
   const navigate = useNavigate();
   const { message } = AntdApp.useApp();
   const [form] = Form.useForm<{ mobile: string; code: string }>();
+  useErrorsFollowLanguage(form);
   const [submitting, setSubmitting] = useState(false);
   const submit = async (values: { mobile: string; code: string }) => {
     setSubmitting(true);
