@@ -5,6 +5,7 @@
  */
 import type { ErrorObject } from 'ajv/dist/2020.js';
 import { getAjv, META } from './ajv';
+import { groupBranches } from './ajv-branches';
 import { capIssues, escapePointer, schemaIssue, type SchemaIssue } from './issue';
 
 const LIMIT_KEYWORDS = new Set([
@@ -58,23 +59,8 @@ function issueOf(error: ErrorObject, branchDetail?: string): SchemaIssue {
 
 export function issuesFromAjv(errors: ErrorObject[] | null | undefined): SchemaIssue[] {
   const list = errors ?? [];
-  // Ajv reports an anyOf/oneOf's branch errors just before it (their schemaPath may be inside a
-  // $ref, so position is the reliable link).
-  const branchesOf = new Map<ErrorObject, ErrorObject[]>();
-  const inBranch = new Set<ErrorObject>();
-  list.forEach((error, index) => {
-    if (error.keyword !== 'anyOf' && error.keyword !== 'oneOf') return;
-    const branches: ErrorObject[] = [];
-    for (
-      let j = index - 1;
-      j >= 0 && !inBranch.has(list[j]) && list[j].instancePath.startsWith(error.instancePath);
-      j--
-    ) {
-      branches.unshift(list[j]);
-      inBranch.add(list[j]);
-    }
-    branchesOf.set(error, branches);
-  });
+  // An anyOf / oneOf failure is one problem: its branches' errors become "a, or b".
+  const { branchesOf, inBranch } = groupBranches(list);
   const issues: SchemaIssue[] = [];
   const seen = new Set<string>();
   for (const error of list) {

@@ -19,6 +19,7 @@ import selectItems from '../../../schemas/meta/select-items.schema.json';
 import text from '../../../schemas/meta/text.schema.json';
 import { isValidExpression } from '../expression/evaluate';
 import { LATEST_SCHEMA_VERSION, migrateSchema } from '../migrate';
+import { groupBranches } from './ajv-branches';
 import { SchemaError } from './issue';
 import { META } from './meta-ids';
 import { registrySchemas } from './registry-schemas';
@@ -74,23 +75,8 @@ export function formatErrors(errors: ErrorObject[] | null | undefined): Validati
   const issues: ValidationIssue[] = [];
   const seen = new Set<string>();
   const list = errors ?? [];
-  // An anyOf / oneOf failure is one problem. Ajv reports its branches' errors just before it (their
-  // schemaPath may be inside a $ref, so position is the reliable link): they become "a, or b".
-  const branchesOf = new Map<ErrorObject, ErrorObject[]>();
-  const inBranch = new Set<ErrorObject>();
-  list.forEach((error, index) => {
-    if (error.keyword !== 'anyOf' && error.keyword !== 'oneOf') return;
-    const branches: ErrorObject[] = [];
-    for (
-      let j = index - 1;
-      j >= 0 && !inBranch.has(list[j]) && list[j].instancePath.startsWith(error.instancePath);
-      j--
-    ) {
-      branches.unshift(list[j]);
-      inBranch.add(list[j]);
-    }
-    branchesOf.set(error, branches);
-  });
+  // An anyOf / oneOf failure is one problem: its branches' errors become "a, or b".
+  const { branchesOf, inBranch } = groupBranches(list);
   for (const error of list) {
     // "must match then schema" only repeats the errors of the branch it selected.
     if (error.keyword === 'if' || inBranch.has(error)) continue;
