@@ -33,6 +33,33 @@ async function existingColumns(db: Kysely<any>, table: string): Promise<Set<stri
   return found ? new Set(found.columns.map((c) => c.name.toLowerCase())) : undefined;
 }
 
+/** A module table with the standard columns, `columns`, and the list's (app_id, create_at) index. */
+export async function createModuleTable(
+  trx: Kysely<any>,
+  db: Db,
+  table: string,
+  columns: readonly { name: string; type: ColumnType }[],
+): Promise<void> {
+  let builder = trx.schema
+    .createTable(table)
+    .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
+    .addColumn('app_id', 'varchar(32)', (c) => c.notNull())
+    .addColumn('create_by', 'varchar(32)')
+    .addColumn('create_at', 'bigint', (c) => c.notNull())
+    .addColumn('update_by', 'varchar(32)')
+    .addColumn('update_at', 'bigint', (c) => c.notNull())
+    .addColumn('is_deleted', 'smallint', (c) => c.notNull().defaultTo(0));
+  for (const column of columns) builder = builder.addColumn(column.name, sqlType(column.type, db));
+  if (db.spec.tableOptions) builder = builder.modifyEnd(db.spec.tableOptions);
+  await builder.execute();
+  // Lists sort by create_at desc by default, scoped to the app.
+  await trx.schema
+    .createIndex(uniqueIndexName(table, 'create_at').replace(/^uq_/, 'ix_'))
+    .on(table)
+    .columns(['app_id', 'create_at'])
+    .execute();
+}
+
 export interface SyncResult {
   created: boolean;
   addedColumns: string[];
@@ -57,26 +84,9 @@ export async function syncModuleTableIn(
 ): Promise<SyncResult> {
   const existing = await existingColumns(trx, table);
   if (!existing) {
-    let builder = trx.schema
-      .createTable(table)
-      .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
-      .addColumn('app_id', 'varchar(32)', (c) => c.notNull())
-      .addColumn('create_by', 'varchar(32)')
-      .addColumn('create_at', 'bigint', (c) => c.notNull())
-      .addColumn('update_by', 'varchar(32)')
-      .addColumn('update_at', 'bigint', (c) => c.notNull())
-      .addColumn('is_deleted', 'smallint', (c) => c.notNull().defaultTo(0));
-    for (const column of columns) builder = builder.addColumn(column.name, sqlType(column.type, db));
-    if (db.spec.tableOptions) builder = builder.modifyEnd(db.spec.tableOptions);
-    await builder.execute();
+    await createModuleTable(trx, db, table, columns);
     progress.created = true;
     progress.addedColumns.push(...columns.map((c) => c.name));
-    // Lists sort by create_at desc by default, scoped to the app.
-    await trx.schema
-      .createIndex(uniqueIndexName(table, 'create_at').replace(/^uq_/, 'ix_'))
-      .on(table)
-      .columns(['app_id', 'create_at'])
-      .execute();
   } else {
     const missing = columns.filter((c) => !existing.has(c.name.toLowerCase()));
     for (const column of missing) {

@@ -11,34 +11,13 @@ import type { Db } from '../db/create-db';
 import { uniqueIndexName } from '../db/tables';
 import { ApiError } from '../errors';
 import { ResultCode } from '../../protocol/codes';
-import { sqlType } from '../modules/table-sync';
+import { createModuleTable, sqlType } from '../modules/table-sync';
 import type { PlanStep } from './plan';
 import { copyConverted } from './convert';
 
 export type Undo = () => Promise<unknown>;
 
 const MAX_DUPLICATE_SAMPLES = 5;
-
-async function createTable(trx: Kysely<any>, db: Db, table: string, columns: { column: string; type: ColumnType }[]) {
-  let builder = trx.schema
-    .createTable(table)
-    .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
-    .addColumn('app_id', 'varchar(32)', (c) => c.notNull())
-    .addColumn('create_by', 'varchar(32)')
-    .addColumn('create_at', 'bigint', (c) => c.notNull())
-    .addColumn('update_by', 'varchar(32)')
-    .addColumn('update_at', 'bigint', (c) => c.notNull())
-    .addColumn('is_deleted', 'smallint', (c) => c.notNull().defaultTo(0));
-  for (const c of columns) builder = builder.addColumn(c.column, sqlType(c.type, db));
-  if (db.spec.tableOptions) builder = builder.modifyEnd(db.spec.tableOptions);
-  await builder.execute();
-  // Lists sort by create_at desc by default, scoped to the app.
-  await trx.schema
-    .createIndex(uniqueIndexName(table, 'create_at').replace(/^uq_/, 'ix_'))
-    .on(table)
-    .columns(['app_id', 'create_at'])
-    .execute();
-}
 
 export async function dropUniqueIndex(trx: Kysely<any>, db: Db, table: string, column: string): Promise<void> {
   const index = uniqueIndexName(table, column);
@@ -115,7 +94,12 @@ export async function applyPlan(
   for (const step of steps) {
     switch (step.op) {
       case 'createTable':
-        await createTable(trx, db, table, step.columns);
+        await createModuleTable(
+          trx,
+          db,
+          table,
+          step.columns.map((c) => ({ name: c.column, type: c.type })),
+        );
         undo.push(() => trx.schema.dropTable(table).ifExists().execute());
         break;
       case 'addColumn':
