@@ -10,56 +10,19 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { ClientEnvelope } from '../../protocol/envelope/index';
-import { startServer, E2E_CAPTCHA, type RunningServer } from './lib/server';
+import { E2E_CAPTCHA, startServer, type RunningServer } from './lib/server';
+import { sealedApi, type SealedApi } from './lib/sealed-api';
 import { openBrowser, screenshot } from './lib/browser';
 
 let server: RunningServer;
 let browser: Awaited<ReturnType<typeof openBrowser>>;
 let page: Page;
-let envelope: ClientEnvelope;
-let appId = '';
-let token = '';
-
-/** One sealed API call from the test (the demo app requires the envelope), its reply opened. */
-async function call(
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  path: string,
-  body?: unknown,
-  query?: Record<string, string>,
-) {
-  const seal = envelope.seal({ method, path, body, query });
-  const headers: Record<string, string> = { 'x-sec-identity-id': appId, ...seal.headers };
-  if (token) headers.authorization = token;
-  if (seal.body) headers['content-type'] = 'application/json';
-  const search = seal.query ? `?${new URLSearchParams(seal.query)}` : '';
-  const response = await fetch(`${server.url}${path}${search}`, {
-    method,
-    headers,
-    body: seal.body ? JSON.stringify(seal.body) : undefined,
-  });
-  return envelope.open(response.headers, await response.json(), seal.ctx, response.status) as {
-    code: string;
-    message: string;
-    data: any;
-  };
-}
+let api: SealedApi;
 
 before(async () => {
   server = await startServer();
-  const info = (await (await fetch(`${server.url}/api/app/demo`)).json()).data;
-  appId = info.id;
-  envelope = new ClientEnvelope(info.public_key);
-  const code = await call('GET', '/api/auth/getPicCode', undefined, { identify: 'demo' });
-  const login = await call('POST', '/api/auth/login', {
-    identify: 'demo',
-    account: 'admin',
-    password: 'Tessera@2026',
-    codeKey: code.data.codeKey,
-    code: E2E_CAPTCHA,
-  });
-  assert.equal(login.code, '200', login.message);
-  token = login.data.token;
+  api = await sealedApi(server);
+  await api.signInAdmin();
   browser = await openBrowser();
   page = browser.page;
 });
@@ -92,7 +55,7 @@ test("an admin's override of the user page shows after the reload it asks for; a
   const { $schema: _meta, ...committed } = JSON.parse(readFileSync('schemas/pages/system/user.json', 'utf8'));
   const schema = structuredClone(committed);
   schema.body[0].fields.find((f: { key: string }) => f.key === 'mobile').title = { zh: '联系手机', en: 'Contact' };
-  const saved = await call('PUT', '/api/page/system/user', { schema, base_version: 0 });
+  const saved = await api.call('PUT', '/api/page/system/user', { schema, base_version: 0 });
   assert.equal(saved.code, '200', saved.message);
 
   const notice = page.getByTestId('schema-changed');
@@ -120,7 +83,7 @@ test("an admin's override of the user page shows after the reload it asks for; a
   await header('联系手机').waitFor();
   assert.equal(fetchedAgain, false, 'the unchanged override is served from the cache');
 
-  const reset = await call('DELETE', '/api/page/system/user');
+  const reset = await api.call('DELETE', '/api/page/system/user');
   assert.equal(reset.code, '200', reset.message);
   await notice.waitFor();
   await page.getByTestId('schema-reload').click();

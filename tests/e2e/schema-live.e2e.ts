@@ -9,9 +9,9 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { ClientEnvelope } from '../../protocol/envelope/index';
 import { createDb, type Db } from '../../server/db/create-db';
-import { startServer, E2E_CAPTCHA, type RunningServer } from './lib/server';
+import { E2E_CAPTCHA, startServer, type RunningServer } from './lib/server';
+import { sealedApi, type SealedApi } from './lib/sealed-api';
 import { openBrowser, screenshot } from './lib/browser';
 
 const NAME = '改名测试客户';
@@ -21,54 +21,22 @@ let server: RunningServer;
 let browser: Awaited<ReturnType<typeof openBrowser>>;
 let page: Page;
 let db: Db;
-let envelope: ClientEnvelope;
-let appId = '';
-let token = '';
+let api: SealedApi;
 let moduleId = '';
 let recordId = '';
-
-/** One sealed API call from the test (the demo app requires the envelope), its reply opened. */
-async function call(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown, query?: Record<string, string>) {
-  const seal = envelope.seal({ method, path, body, query });
-  const headers: Record<string, string> = { 'x-sec-identity-id': appId, ...seal.headers };
-  if (token) headers.authorization = token;
-  if (seal.body) headers['content-type'] = 'application/json';
-  const search = seal.query ? `?${new URLSearchParams(seal.query)}` : '';
-  const response = await fetch(`${server.url}${path}${search}`, {
-    method,
-    headers,
-    body: seal.body ? JSON.stringify(seal.body) : undefined,
-  });
-  return envelope.open(response.headers, await response.json(), seal.ctx, response.status) as {
-    code: string;
-    message: string;
-    data: any;
-  };
-}
 
 before(async () => {
   server = await startServer();
   db = createDb(`sqlite:${server.dataDir}/tessera.db`);
-  const info = (await (await fetch(`${server.url}/api/app/demo`)).json()).data;
-  appId = info.id;
-  envelope = new ClientEnvelope(info.public_key);
-  const code = await call('GET', '/api/auth/getPicCode', undefined, { identify: 'demo' });
-  const login = await call('POST', '/api/auth/login', {
-    identify: 'demo',
-    account: 'admin',
-    password: 'Tessera@2026',
-    codeKey: code.data.codeKey,
-    code: E2E_CAPTCHA,
-  });
-  assert.equal(login.code, '200', login.message);
-  token = login.data.token;
+  api = await sealedApi(server);
+  await api.signInAdmin();
   const row = await db.db
     .selectFrom('tessera_sys_module')
     .select('id')
     .where('table_name', '=', 'customer')
     .executeTakeFirstOrThrow();
   moduleId = String(row.id);
-  const created = await call('POST', '/api/common/customer', { name: NAME, level: 'vip', mobile: MOBILE });
+  const created = await api.call('POST', '/api/common/customer', { name: NAME, level: 'vip', mobile: MOBILE });
   assert.equal(created.code, '200', created.message);
   recordId = created.data.id;
   browser = await openBrowser();
@@ -116,12 +84,12 @@ test('renaming a field while the page is open: the page is told to reload, then 
   assert.equal(await page.getByTestId('schema-changed').count(), 0);
 
   // The rename, through the API, as another admin's designer would save it.
-  const current = await call('GET', `/api/module/${moduleId}`);
+  const current = await api.call('GET', `/api/module/${moduleId}`);
   const schema = structuredClone(current.data.schema);
   const field = schema.body[0].fields.find((f: { key: string }) => f.key === 'mobile');
   field.key = 'phone';
   field.title = { zh: '联系电话', en: 'Phone' };
-  const saved = await call('PUT', `/api/module/${moduleId}`, { schema, confirm: true });
+  const saved = await api.call('PUT', `/api/module/${moduleId}`, { schema, confirm: true });
   assert.equal(saved.code, '200', saved.message);
 
   const notice = page.getByTestId('schema-changed');
@@ -145,7 +113,7 @@ test('renaming a field while the page is open: the page is told to reload, then 
   assert.equal(await page.getByTestId('schema-changed').count(), 0);
   await screenshot(page, 'schema-live-after-reload-zh');
 
-  const record = await call('GET', `/api/common/customer/${recordId}`);
+  const record = await api.call('GET', `/api/common/customer/${recordId}`);
   assert.equal(record.data.phone, MOBILE);
   assert.equal(record.data.mobile, undefined);
 });
@@ -153,10 +121,10 @@ test('renaming a field while the page is open: the page is told to reload, then 
 test('in English the notice reads "This page was changed. Reload"', async () => {
   await page.getByText('English', { exact: true }).click();
   await page.locator('.tessera-list-table thead th').filter({ hasText: 'Phone' }).first().waitFor();
-  const current = await call('GET', `/api/module/${moduleId}`);
+  const current = await api.call('GET', `/api/module/${moduleId}`);
   const schema = structuredClone(current.data.schema);
   schema.body[0].fields.find((f: { key: string }) => f.key === 'phone').title = { zh: '电话', en: 'Telephone' };
-  const saved = await call('PUT', `/api/module/${moduleId}`, { schema, confirm: true });
+  const saved = await api.call('PUT', `/api/module/${moduleId}`, { schema, confirm: true });
   assert.equal(saved.code, '200', saved.message);
   const notice = page.getByTestId('schema-changed');
   await notice.waitFor();
