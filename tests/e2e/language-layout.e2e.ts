@@ -39,6 +39,8 @@ test('an error on screen follows the language switch', async () => {
     .getByText(/Please enter.*account/i)
     .first()
     .waitFor();
+  // antd animates the old message out, so both can stand for a moment; the Chinese one must go.
+  await login.getByText('请输入账号').first().waitFor({ state: 'detached', timeout: 5_000 });
   assert.equal(await login.getByText('请输入账号').count(), 0);
   await screenshot(login, 'issue22-09-error-in-english');
   await login.getByRole('button', { name: '中文' }).click();
