@@ -30,22 +30,26 @@ after(async () => {
 test('an error on screen follows the language switch', async () => {
   // The sign-in form, before signing in: 登录 with nothing filled shows its errors in Chinese.
   const fresh = await openBrowser();
-  const login = fresh.page;
-  await login.goto(`${server.url}/demo/login`);
-  await login.getByRole('button', { name: '登录' }).click();
-  await login.getByText('请输入账号').first().waitFor();
-  await login.getByRole('button', { name: 'English' }).click();
-  await login
-    .getByText(/Please enter.*account/i)
-    .first()
-    .waitFor();
-  // antd animates the old message out, so both can stand for a moment; the Chinese one must go.
-  await login.getByText('请输入账号').first().waitFor({ state: 'detached', timeout: 5_000 });
-  assert.equal(await login.getByText('请输入账号').count(), 0);
-  await screenshot(login, 'issue22-09-error-in-english');
-  await login.getByRole('button', { name: '中文' }).click();
-  await login.getByText('请输入账号').first().waitFor();
-  await fresh.close();
+  // Closed whatever happens: a browser left open keeps this file's process (and the run) alive.
+  try {
+    const login = fresh.page;
+    await login.goto(`${server.url}/demo/login`);
+    await login.getByRole('button', { name: '登录' }).click();
+    await login.getByText('请输入账号').first().waitFor();
+    await login.getByRole('button', { name: 'English' }).click();
+    await login
+      .getByText(/Please enter.*account/i)
+      .first()
+      .waitFor();
+    // antd animates the old message out, so both can stand for a moment; the Chinese one must go.
+    await login.getByText('请输入账号').first().waitFor({ state: 'detached', timeout: 5_000 });
+    assert.equal(await login.getByText('请输入账号').count(), 0);
+    await screenshot(login, 'issue22-09-error-in-english');
+    await login.getByRole('button', { name: '中文' }).click();
+    await login.getByText('请输入账号').first().waitFor();
+  } finally {
+    await fresh.close();
+  }
 });
 
 test('the home hint names the menu where it is', async () => {
