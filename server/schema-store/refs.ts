@@ -3,6 +3,7 @@
  * dictionary codes and its tables with their columns — module tables from the registry (cached),
  * system tables by their prefixed names — plus the module being saved, which may not exist yet.
  */
+import { ModuleSchemaError } from '../errors';
 import type { CrossReferenceContext } from '../../runtime/core/schema/issues';
 import type { ServerContext } from '../context';
 import type { AppRef } from '../modules/registry';
@@ -33,7 +34,11 @@ export async function referenceContext(
   for (const row of modules) {
     const name = String(row.table_name);
     // A stored module the registry cannot read is left out: references to it are then reported.
-    const info = await ctx.registry.resolve(app, name).catch(() => undefined);
+    // Anything else (the database gone, say) is not a schema problem and fails the save as itself.
+    const info = await ctx.registry.resolve(app, name).catch((error: unknown) => {
+      if (error instanceof ModuleSchemaError) return undefined;
+      throw error;
+    });
     if (info) tables.set(name, new Set(info.columns.keys()));
   }
   if (ownTable && !tables.has(ownTable)) tables.set(ownTable, new Set());
