@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import layers from './eslint.layers.js';
 
 export default tseslint.config(
   { ignores: ['dist', 'dist-server*', 'node_modules', 'data', '.tmp', 'test-results', 'bench/results'] },
@@ -21,4 +22,5 @@ export default tseslint.config(
       'no-implied-eval': 'error',
     },
   },
+  ...layers,
 );

@@ -1,13 +1,14 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tesseraChunks } from './build/chunks.js';
+import { lazyModules } from './build/lazy-modules.js';
 
 // Shared with the page benchmarks (bench/lib/page-bundle.ts), so they measure the chunks that ship.
 const chunking = tesseraChunks();
 
 // The server (Fastify) serves dist/ in production; in development Vite proxies /api to it.
 export default defineConfig({
-  plugins: [react(), chunking.plugin],
+  plugins: [react(), chunking.plugin, lazyModules()],
   root: '.',
   build: {
     outDir: 'dist',

@@ -57,7 +57,11 @@ async function main(): Promise<void> {
   });
   const ready = await ask<RoutesReady>(child, { type: 'init' }, 'ready');
   const sealer = new NodeSealer(ready.publicKey);
+  // The plain server takes the token in clear; sealed requests carry it sealed (x-sec-auth), made
+  // once like the pre-sealed params: the server checks nonces, not ciphertexts.
   const headers = { 'x-sec-identity-id': ready.appId, authorization: ready.token };
+  const sealedHeaders = { 'x-sec-identity-id': ready.appId };
+  const sealedToken = sealer.encrypt(ready.token);
   const ports = { plain: ready.plainPort, sealed: ready.sealedPort };
   const agent = new Agent({ keepAlive: false });
 
@@ -96,18 +100,18 @@ async function main(): Promise<void> {
         : {
             method: route.method,
             path: route.path,
-            headers: { ...headers, ...sealer.headers(route.method, route.path, params).headers },
+            headers: { ...sealedHeaders, ...sealer.headers(route.method, route.path, params, '', sealedToken).headers },
             body: sealedBody,
           };
 
     // Correctness first: the sealed reply, opened by the browser implementation, equals the plain one.
     const off = await send(agent, ports.plain, plain());
     const offJson = JSON.parse(off.body.toString('utf8'));
-    const probe = sealer.headers(route.method, route.path, params);
+    const probe = sealer.headers(route.method, route.path, params, '', sealedToken);
     const on = await send(
       agent,
       ports.sealed,
-      CONTROL ? plain() : { ...sealed(), headers: { ...headers, ...probe.headers } },
+      CONTROL ? plain() : { ...sealed(), headers: { ...sealedHeaders, ...probe.headers } },
     );
     const onJson = JSON.parse(on.body.toString('utf8'));
     const opened = CONTROL

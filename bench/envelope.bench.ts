@@ -15,21 +15,11 @@ import { ClientEnvelope } from '../protocol/envelope/client';
 import { send, type LoadRequest } from './lib/http-load';
 import { CONCURRENCY, ROUNDS, TABLE_HEAD, ask, compare, fmt, measure, tableRow } from './lib/envelope-measure';
 import { NodeSealer } from './lib/node-sealer';
+import { makeBody } from './lib/envelope-body';
 
 /** Measured seconds per body size and side, split over ROUNDS alternating slices. */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const PATH = '/api/echo';
-
-function makeBody(targetBytes: number): string {
-  const rows: Record<string, unknown>[] = [];
-  let i = 0;
-  while (JSON.stringify({ rows }).length < targetBytes) {
-    rows.push({ id: `c${i}`, name: `客户${i} 🚀`, city: 'Shanghai 上海', amount: i * 3.25, active: i % 2 === 0 });
-    i++;
-  }
-  rows.pop();
-  return JSON.stringify({ rows, pad: 'x'.repeat(Math.max(0, targetBytes - JSON.stringify({ rows, pad: '' }).length)) });
-}
 
 async function main(): Promise<void> {
   const pair = sm2.generateKeyPairHex();

@@ -79,7 +79,7 @@ async function prepare(dir: string): Promise<string> {
   const { loadConfig } = await import('../server/config');
   const { createDb } = await import('../server/db/create-db');
   const { migrateToLatest } = await import('../server/db/migrations/index');
-  const { seedApps } = await import('../server/db/seed');
+  const { seedApps } = await import('../server/seed');
   const url = `sqlite:${join(dir, 'bench.db')}`;
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: url });
   const db = createDb(url);

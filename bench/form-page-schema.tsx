@@ -7,6 +7,9 @@ import { createDictLoader } from '../runtime/core/data/dict';
 import { preloadWidgets } from '../runtime/react/bindings';
 import { RuntimeProvider, type RuntimeContextValue } from '../runtime/react/context';
 import { FormBody } from '../runtime/react/FormBody';
+// Bound as the shell binds them (src/runtime-bindings.ts): the adapter imports no widget itself.
+import '../runtime/definitions';
+import '../runtime/widgets/components';
 import { benchFields, dependentOptions, SELECT_ITEMS, type BenchField } from './form-fixture';
 import { mount } from './form-page-shared';
 

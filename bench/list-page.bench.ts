@@ -25,6 +25,7 @@ import type { Page } from 'playwright-core';
 import { build } from 'vite';
 import { openBrowser } from '../tests/e2e/lib/browser';
 import { bundlePages, closureSize, servePages } from './lib/page-bundle';
+import { LIST_PAGE_ROUTES, readManifest, routeChunks as pageChunks, staticClosure } from '../build/first-page';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
@@ -75,16 +76,6 @@ async function measure(page: Page, url: string): Promise<Sample> {
   return { scriptMs, firstRowMs, selectAllMs, rowsInDom, selected };
 }
 
-interface ManifestChunk {
-  file: string;
-  src?: string;
-  isEntry?: boolean;
-  isDynamicEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-  css?: string[];
-}
-
 /** The app as users get it: gzipped bytes before the first list page paints, and the lazy chunks. */
 async function appDownload(): Promise<void> {
   const outDir = mkdtempSync(join(tmpdir(), 'tessera-app-build-'));
@@ -94,52 +85,33 @@ async function appDownload(): Promise<void> {
       logLevel: 'warn',
       build: { outDir, emptyOutDir: true, manifest: true },
     });
-    const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Record<
-      string,
-      ManifestChunk
-    >;
-    const closure = (keys: string[], out = new Set<string>()) => {
-      for (const key of keys) {
-        if (out.has(key)) continue;
-        out.add(key);
-        closure(manifest[key]?.imports ?? [], out);
-      }
-      return out;
-    };
+    const manifest = readManifest(outDir);
+    const closure = (keys: string[]) => staticClosure(manifest, keys);
     const read = (file: string) => readFileSync(join(outDir, file));
-    const entry = Object.keys(manifest).filter((k) => manifest[k].isEntry);
+    const entry = Object.keys(manifest).filter((k) => manifest[k]!.isEntry);
     const size = (keys: Set<string>) => {
       let js = 0;
       let css = 0;
       const cssFiles = new Set<string>();
       for (const key of keys) {
-        js += gzipSync(read(manifest[key].file)).length;
-        manifest[key].css?.forEach((f) => cssFiles.add(f));
+        js += gzipSync(read(manifest[key]!.file)).length;
+        manifest[key]!.css?.forEach((f) => cssFiles.add(f));
       }
       for (const f of cssFiles) css += gzipSync(read(f)).length;
       return `${(js / 1024).toFixed(1)} kB gzip JS in ${keys.size} chunks, ${(css / 1024).toFixed(1)} kB gzip CSS`;
     };
-    // Routes load on navigation: a list page needs the entry, the main layout's chunk and the page
-    // chunk that renders module / schema pages (each with its static imports), and the chunk holding
-    // the list node if it is not among those. The login page needs the entry and its own chunk.
-    const bySource = (src: string) => Object.keys(manifest).find((k) => manifest[k].src === src || k === src);
-    const listKey = Object.keys(manifest).find((k) => read(manifest[k].file).includes('tessera-list-table'));
-    const routeChunks = (sources: string[]) => {
-      const keys = closure([...entry, ...sources.map(bySource).filter((k): k is string => !!k)]);
-      if (listKey && !keys.has(listKey)) {
-        const owner = Object.keys(manifest).filter((k) => manifest[k].isDynamicEntry && closure([k]).has(listKey));
-        closure(owner.length ? owner : [listKey], keys);
-      }
-      return keys;
-    };
-    const initial = routeChunks(['src/layouts/MainLayout.tsx', 'src/pages/ModulePage.tsx']);
+    // build/first-page.ts decides what a list page loads before it paints (the same rule as the
+    // budget test, tests/build/first-page-size.test.ts); the login page needs the entry and its chunk.
+    const bySource = (src: string) => Object.keys(manifest).find((k) => manifest[k]!.src === src || k === src);
+    const routeChunks = (sources: string[]) => pageChunks(outDir, manifest, sources);
+    const initial = routeChunks(LIST_PAGE_ROUTES);
     console.log(`\nApp bundle (vite build of index.html, manifest):`);
     console.log(`  entry alone: ${size(closure(entry))}`);
     console.log(`  login page: ${size(closure([...entry, bySource('src/pages/login/LoginPage.tsx') ?? entry[0]]))}`);
     console.log(`  before the first list page paints (entry + main layout + module page + list): ${size(initial)}`);
     const schemaPage = routeChunks(['src/layouts/MainLayout.tsx', 'src/pages/SchemaPage.tsx']);
     console.log(`  the same for a system page schema (SchemaPage): ${size(schemaPage)}`);
-    const initialText = [...initial].map((k) => read(manifest[k].file).toString('latin1')).join('\n');
+    const initialText = [...initial].map((k) => read(manifest[k]!.file).toString('latin1')).join('\n');
     const heavy: [string, RegExp, RegExp][] = [
       ['gantt (@visactor/vtable-gantt)', /gantt-chart|vtable-gantt/i, /VTableGantt|vtable-gantt|GanttView_/],
       ['rich text (@wangeditor)', /wangeditor|rich-?text/i, /wangEditor|w-e-text-container/],
@@ -147,7 +119,7 @@ async function appDownload(): Promise<void> {
       ['code editing (codemirror)', /codemirror|code-editor/i, /cm-editor|CodeMirror/],
     ];
     for (const [name, key, marker] of heavy) {
-      const chunks = Object.keys(manifest).filter((k) => key.test(k) || key.test(manifest[k].file));
+      const chunks = Object.keys(manifest).filter((k) => key.test(k) || key.test(manifest[k]!.file));
       const eager = chunks.filter((k) => initial.has(k));
       const inInitialCode = marker.test(initialText);
       const state =
@@ -155,7 +127,7 @@ async function appDownload(): Promise<void> {
           ? 'not in the app yet'
           : eager.length
             ? `EAGER (${eager.join(', ')})`
-            : `lazy (${chunks.map((k) => manifest[k].file).join(', ')})`;
+            : `lazy (${chunks.map((k) => manifest[k]!.file).join(', ')})`;
       console.log(`  ${name}: ${state}; marker in initial code: ${inInitialCode ? 'YES' : 'no'}`);
     }
   } finally {

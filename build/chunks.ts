@@ -10,6 +10,7 @@
  * kB of code. Here they go into one `tessera-core` chunk instead (the list page: 20 chunks).
  */
 import type { Plugin, Rolldown } from 'vite';
+import { LIST_PAGE_ROUTES } from './first-page';
 
 type CodeSplitting = Exclude<NonNullable<Rolldown.OutputOptions['codeSplitting']>, boolean>;
 
@@ -72,19 +73,39 @@ export function groupedModules(graph: ModuleGraph): Set<string> {
   );
 }
 
+/**
+ * What the first list page loads statically: the entries and the list page's route modules
+ * (build/first-page.ts) with everything they import. Grouped modules outside it (the dashboard's
+ * chart mapping, the designer's schema tools, the file library's upload queue, …) go into a second
+ * group, so the first page does not download code only lazy chunks use (the 450 kB budget).
+ */
+export function firstPageModules(graph: ModuleGraph, roots: readonly string[] = LIST_PAGE_ROUTES): Set<string> {
+  const seen = new Set<string>();
+  const visit = (id: string) => {
+    if (seen.has(id)) return;
+    seen.add(id);
+    graph.imports(id).forEach(visit);
+  };
+  graph.ids.filter((id) => graph.isEntry(id) || roots.some((root) => id.endsWith(root))).forEach(visit);
+  return seen;
+}
+
 /** A plugin that reads the module graph when the build phase ends, and the matching splitting. */
 export function tesseraChunks(): { plugin: Plugin; codeSplitting: CodeSplitting } {
   let grouped = new Set<string>();
+  let firstPage = new Set<string>();
   const plugin: Plugin = {
     name: 'tessera-chunks',
     apply: 'build',
     buildEnd() {
       const ids = [...this.getModuleIds()];
-      grouped = groupedModules({
+      const graph: ModuleGraph = {
         ids,
         imports: (id) => this.getModuleInfo(id)?.importedIds ?? [],
         isEntry: (id) => !!this.getModuleInfo(id)?.isEntry,
-      });
+      };
+      grouped = groupedModules(graph);
+      firstPage = firstPageModules(graph);
     },
   };
   const codeSplitting: CodeSplitting = {
@@ -94,7 +115,12 @@ export function tesseraChunks(): { plugin: Plugin; codeSplitting: CodeSplitting 
         // Only the light modules themselves: their libraries (React, dayjs) stay in the chunks
         // the other pages share, and every import of a grouped module is grouped or such a library.
         includeDependenciesRecursively: false,
-        test: (id) => grouped.has(id),
+        test: (id) => grouped.has(id) && firstPage.has(id),
+      },
+      {
+        name: 'tessera-lazy',
+        includeDependenciesRecursively: false,
+        test: (id) => grouped.has(id) && !firstPage.has(id),
       },
     ],
   };

@@ -1,14 +1,14 @@
 /**
  * `tessera app create`: seeds a new app from an app template folder (schemas/apps/<name>: app.json,
  * modules/, records/) directly on the configured database, with the server's own seeding
- * (server/db/seed.ts seedApp: module tables, roles, menus, first users). Directly on the database
+ * (server/seed/index.ts seedApp: module tables, roles, menus, first users). Directly on the database
  * rather than over the API because creating an app is an operator's act before any admin of that
  * app exists; the server picks the new app up on its next request (apps are read per request).
  */
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { seedApp } from '../server/db/seed';
+import { seedApp } from '../server/seed';
 import { CliError, option, parse, type Command } from './args';
 import { withDatabase } from './database';
 

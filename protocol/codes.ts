@@ -14,6 +14,12 @@ export const ResultCode = {
   NOT_FOUND: 'P4004',
   /** Wrong account or password, wrong or expired picture / SMS code. */
   AUTH_FAILED: 'P4010',
+  /**
+   * The user signed in with an admin-given password and must change it first: only changePwd,
+   * userInfo and logout answer until then (server/auth/password-gate.ts). The shell opens its
+   * change-password page on this code.
+   */
+  MUST_CHANGE_PASSWORD: 'P4011',
   /** Too many attempts; try later. */
   RATE_LIMITED: 'P4029',
   /** Unknown app identifier. */
@@ -28,6 +34,10 @@ export const ResultCode = {
   CONFLICT: 'P4009',
   /** Anything unexpected. */
   SERVER_ERROR: 'P5000',
+  /** Not ready to serve: the database or Redis cannot be reached, or migrations have not run (HTTP 503). */
+  UNAVAILABLE: 'P5030',
+  /** The server's file storage is full (ENOSPC): the upload was not kept (HTTP 507). */
+  STORAGE_FULL: 'P5070',
 } as const;
 
 export type ResultCodeValue = (typeof ResultCode)[keyof typeof ResultCode];

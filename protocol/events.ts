@@ -39,10 +39,64 @@ export interface SessionEndedEvent extends EventAudience {
   tokenHash: string;
 }
 
+/**
+ * Sessions, users, roles or menus changed on one instance: the others drop what their session
+ * caches hold (server/auth/auth-cache.ts), so a sign-out, password change or grant edit counts
+ * everywhere at once. With tokenHash: that session; with userId: that user's; else the whole cache.
+ */
+export interface AuthChangedEvent extends EventAudience {
+  type: 'auth.changed';
+  tokenHash?: string;
+}
+
+/** A dictionary type or item was written: cached dictionaries of the app are stale (docs/dict.md). */
+export interface DictChangedEvent extends EventAudience {
+  type: 'dict.changed';
+  /** The dictionary's code (dict_code of its items). */
+  code: string;
+}
+
+/**
+ * An app's system settings (or the app-row switches saved with them) changed: servers reread them,
+ * open browsers reload the app info (top bar, sign-in ways). Carries nothing but the app.
+ */
+export interface SettingsChangedEvent extends EventAudience {
+  type: 'settings.changed';
+}
+
+/**
+ * A piece of an AI chat answer for one chat connection (GET /api/sse/connect, docs/ai.md): the
+ * instance running the model call publishes it, the instance holding the connection writes it out
+ * (with a balancer they may differ). Server-only: it never goes to the general event stream.
+ */
+export interface AiChunkEvent extends EventAudience {
+  type: 'ai.chunk';
+  userId: string;
+  connectId: string;
+  kind: 'text' | 'done' | 'error';
+  /** kind text: the piece; kind error: the message in the user's language. */
+  text?: string;
+  /** kind done: the stored answer's record id and status (done, stopped, failed). */
+  recordId?: string;
+  status?: 'done' | 'stopped' | 'failed';
+}
+
+/** Stop the chat answer streaming to this connection, on whichever instance runs it. */
+export interface AiStopEvent extends EventAudience {
+  type: 'ai.stop';
+  userId: string;
+  connectId: string;
+}
+
 /** Every event by its type. Later issues add their events here. */
 export interface EventMap {
   'schema.changed': SchemaChangedEvent;
   'session.ended': SessionEndedEvent;
+  'auth.changed': AuthChangedEvent;
+  'dict.changed': DictChangedEvent;
+  'settings.changed': SettingsChangedEvent;
+  'ai.chunk': AiChunkEvent;
+  'ai.stop': AiStopEvent;
 }
 
 export type BusEventType = keyof EventMap;
@@ -50,7 +104,12 @@ export type BusEvent = EventMap[BusEventType];
 export type EventOf<T extends BusEventType> = EventMap[T];
 
 /** Events that stay on the server (the stream never sends them to a browser). */
-export const SERVER_ONLY_EVENTS: ReadonlySet<BusEventType> = new Set<BusEventType>(['session.ended']);
+export const SERVER_ONLY_EVENTS: ReadonlySet<BusEventType> = new Set<BusEventType>([
+  'session.ended',
+  'auth.changed',
+  'ai.chunk',
+  'ai.stop',
+]);
 
 /** Sent on the stream only: "events since your Last-Event-ID are gone, refetch what you cache". */
 export const STREAM_RESET = 'stream.reset';
@@ -72,6 +131,17 @@ const CHECKERS: { [T in BusEventType]: (value: Record<string, unknown>) => boole
     isText(v.version, 64) &&
     (v.hash === undefined || isText(v.hash, 128)),
   'session.ended': (v) => isText(v.userId, 128) && isText(v.tokenHash, 128),
+  'auth.changed': (v) => v.tokenHash === undefined || isText(v.tokenHash, 128),
+  'dict.changed': (v) => isText(v.code, 64),
+  'settings.changed': (v) => v.userId === undefined,
+  'ai.chunk': (v) =>
+    isText(v.userId, 128) &&
+    isText(v.connectId, 64) &&
+    ['text', 'done', 'error'].includes(v.kind as string) &&
+    (v.text === undefined || (typeof v.text === 'string' && v.text.length <= 64_000)) &&
+    (v.recordId === undefined || isText(v.recordId, 64)) &&
+    (v.status === undefined || ['done', 'stopped', 'failed'].includes(v.status as string)),
+  'ai.stop': (v) => isText(v.userId, 128) && isText(v.connectId, 64),
 };
 
 export function isBusEventType(type: unknown): type is BusEventType {

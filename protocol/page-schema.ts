@@ -72,6 +72,11 @@ export interface FieldDefinition {
   allowClear?: boolean;
   allowExport?: boolean;
   allowSpecialCharacter?: boolean;
+  /**
+   * An API path (GET, `?{key}=value`) answering `{ valid, message }` that checks the value as it is
+   * typed (the module admin's table name: api/modules/check); the server repeats the check on save.
+   */
+  checkApi?: string;
   not_sql_field?: boolean;
   as?: string;
   sort?: number;

@@ -1,7 +1,8 @@
 // `npm run bench [name …]`: every benchmark in bench/ (or the named ones: `npm run bench list export`),
 // one after another, each printing its baseline, its ratios and its target verdict as it runs
-// (docs/benchmarks.md says what each measures and how to vary it). Ends with a line per benchmark:
-// finished or failed. Benchmarks take minutes each; they are never part of `npm test`.
+// (docs/benchmarks.md has the latest ratio per goal; docs/benchmarks-log.md says what each measures and
+// how to vary it). Ends with a line per benchmark: finished or failed. Benchmarks take minutes each; they
+// are never part of `npm test`.
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';

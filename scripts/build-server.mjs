@@ -1,6 +1,6 @@
 // `npm run build:server`: the server as plain JavaScript in dist-server/, so `npm start` runs it with
 // node alone. Under tsx the same server holds ~120 MB more RSS (the loader, the transpiled sources
-// and their source maps: docs/benchmarks.md "Export"). Only our TypeScript is bundled; packages stay
+// and their source maps: docs/benchmarks-log.md "Export"). Only our TypeScript is bundled; packages stay
 // in node_modules (external), which is why the output must live inside the repository.
 //
 // Two entry points: the server and the SQLite SQL-mode worker that the server forks as a separate

@@ -5,42 +5,12 @@
  * so that a migration's diff shows the lines it changed, not a reformatted file.
  */
 import * as prettier from 'prettier';
-
-const escapeSegment = (segment: string | number) => String(segment).replace(/~/g, '~0').replace(/\//g, '~1');
+import { escapePointer } from '../runtime/core/schema/issue';
+import { layoutOfText } from '../runtime/core/schema/text-layout';
 
 /** JSON pointers of the objects and arrays that the text writes on a single line. */
 export function compactContainers(text: string): Set<string> {
-  const compact = new Set<string>();
-  type Frame = { array: boolean; pointer: string; start: number; index: number; key: string; expectKey: boolean };
-  const stack: Frame[] = [];
-  const childPointer = () => {
-    const top = stack[stack.length - 1];
-    if (!top) return '';
-    return `${top.pointer}/${escapeSegment(top.array ? top.index : top.key)}`;
-  };
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === '"') {
-      let j = i + 1;
-      while (text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
-      const top = stack[stack.length - 1];
-      if (top && !top.array && top.expectKey) {
-        top.key = JSON.parse(text.slice(i, j + 1)) as string;
-        top.expectKey = false;
-      }
-      i = j;
-    } else if (c === '{' || c === '[') {
-      stack.push({ array: c === '[', pointer: childPointer(), start: i, index: 0, key: '', expectKey: c === '{' });
-    } else if (c === '}' || c === ']') {
-      const frame = stack.pop()!;
-      if (!text.slice(frame.start, i).includes('\n')) compact.add(frame.pointer);
-    } else if (c === ',') {
-      const top = stack[stack.length - 1];
-      if (top?.array) top.index++;
-      else if (top) top.expectKey = true;
-    }
-  }
-  return compact;
+  return new Set([...layoutOfText(text)].filter(([, oneLine]) => oneLine).map(([pointer]) => pointer));
 }
 
 function stringify(value: unknown, pointer: string, compact: Set<string>, indent: string, inline: boolean): string {
@@ -51,7 +21,7 @@ function stringify(value: unknown, pointer: string, compact: Set<string>, indent
     : Object.entries(value as Record<string, unknown>).map(([k, v]) => [
         `${JSON.stringify(k)}: `,
         v,
-        `${pointer}/${escapeSegment(k)}`,
+        `${pointer}/${escapePointer(k)}`,
       ]);
   const [open, close] = Array.isArray(value) ? ['[', ']'] : ['{', '}'];
   if (!entries.length) return `${open}${close}`;

@@ -13,6 +13,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
+import '../runtime/definitions';
 import { LATEST_SCHEMA_VERSION, migrateSchema } from '../runtime/core/migrate';
 import { createAjv, DIALECT_2020, formatErrors, META } from '../runtime/core/schema/ajv';
 import { crossReferenceIssues } from '../runtime/core/schema/cross-reference';

@@ -63,7 +63,36 @@ describe('loadConfig', () => {
     );
     expect(error({ SQL_TIMEOUT_MS: '5s' }).variable).toBe('SQL_TIMEOUT_MS');
     expect(loadConfig({ SQL_TIMEOUT_MS: '2500' }).sqlTimeoutMs).toBe(2500);
+    expect(error({ LOG_RETENTION_DAYS: '0' }).message).toBe(
+      'Invalid LOG_RETENTION_DAYS="0": expected days, an integer from 1 to 36500.',
+    );
+    expect(error({ LOG_RETENTION_DAYS: '30d' }).variable).toBe('LOG_RETENTION_DAYS');
+    expect(loadConfig({ LOG_RETENTION_DAYS: '30' }).logRetentionDays).toBe(30);
+    expect(loadConfig({}).logRetentionDays).toBeUndefined();
     expect(loadConfig({}).sqlTimeoutMs).toBeUndefined();
+  });
+
+  it('checks every variable against its schema, with the expected shape in the message', () => {
+    // Only plain digits are integers: no exponent, hex or decimal point slips through coercion.
+    for (const value of ['1e3', '0x10', '80.0', '-1']) {
+      expect(error({ PORT: value }).message).toBe(`Invalid PORT="${value}": expected an integer from 0 to 65535.`);
+    }
+    expect(error({ IMPORT_MAX_ROWS: '0' }).message).toBe(
+      'Invalid IMPORT_MAX_ROWS="0": expected an integer from 1 to 10000.',
+    );
+    expect(loadConfig({ IMPORT_MAX_ROWS: ' 500 ' }).importMaxRows).toBe(500);
+    expect(error({ HOST: 'a b' }).message).toBe(
+      'Invalid HOST="a b": expected a host name or IP address such as 127.0.0.1 or 0.0.0.0.',
+    );
+    expect(error({ TABLE_PREFIX: '1abc' }).message).toBe(
+      'Invalid TABLE_PREFIX="1abc": expected lower-case letters, digits and _, starting with a letter, at most 21 characters.',
+    );
+    expect(error({ NODE_ENV: 'test', TESSERA_TEST_CAPTCHA: 'toolongcode' }).message).toBe(
+      'Invalid TESSERA_TEST_CAPTCHA="toolongcode": expected 1 to 8 letters or digits.',
+    );
+    expect(error({ TRUST_PROXY: 'true' }).variable).toBe('TRUST_PROXY');
+    // Empty counts as unset; variables we do not read are left alone.
+    expect(loadConfig({ PORT: '  ', LOG_LEVEL: '', UNRELATED: 'x' })).toMatchObject({ port: 3000, logLevel: 'info' });
   });
 
   it('never shows the password of a database URL', () => {
@@ -90,5 +119,21 @@ describe('loadConfig', () => {
     expect(e.variable).toBe('REDIS_URL');
     expect(e.message).not.toContain('hunter2');
     expect(error({ REDIS_URL: 'redis://' }).variable).toBe('REDIS_URL');
+  });
+
+  it('reads OUTBOUND_ALLOW_LIST for intranet calls and names a bad entry', () => {
+    expect(loadConfig({ OUTBOUND_ALLOW_LIST: '10.1.0.0/16,erp.corp' }).outboundAllowList).toBe('10.1.0.0/16,erp.corp');
+    expect(loadConfig({}).outboundAllowList).toBeUndefined();
+    const e = error({ OUTBOUND_ALLOW_LIST: '10.0.0.0/99' });
+    expect(e.variable).toBe('OUTBOUND_ALLOW_LIST');
+    expect(e.message).toContain('10.0.0.0/99');
+  });
+
+  it('reads TESSERA_SECRET_KEY and never echoes a bad one', () => {
+    const hex = 'ab'.repeat(32);
+    expect(loadConfig({ TESSERA_SECRET_KEY: hex }).secretKey).toBe(hex);
+    const e = error({ TESSERA_SECRET_KEY: 'hunter2-too-short' });
+    expect(e.variable).toBe('TESSERA_SECRET_KEY');
+    expect(e.message).not.toContain('hunter2');
   });
 });

@@ -10,6 +10,7 @@ import type { LoginAttempts } from './auth/rate-limit';
 import type { SessionStore } from './auth/sessions';
 import type { TableRegistry } from './modules/registry';
 import type { AppStore } from './platform/apps';
+import type { SettingsStore } from './platform/settings-store';
 import type { EventBus } from './bus/index';
 
 export interface ServerContext {
@@ -18,6 +19,8 @@ export interface ServerContext {
   tables: TableNames;
   registry: TableRegistry;
   apps: AppStore;
+  /** Each app's system settings (docs/settings.md), cached and invalidated over the bus. */
+  settings: SettingsStore;
   sessions: SessionStore;
   captcha: CaptchaStore;
   attempts: LoginAttempts;

@@ -29,7 +29,7 @@ export const REDACT_PATHS = [
 /**
  * Fastify's logger option. LOG_LEVEL=silent answers false, not a pino logger at level silent: with
  * a logger Fastify builds a child logger per request and listens for each response's end to time
- * it (~20 µs of CPU per request, docs/benchmarks.md "List endpoint"), all to write nothing.
+ * it (~20 µs of CPU per request, docs/benchmarks-log.md "List endpoint"), all to write nothing.
  * request.log is then Fastify's no-op logger.
  */
 export function loggerOptions(config: Pick<Config, 'logLevel'>, stream?: { write(line: string): void }) {

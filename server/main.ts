@@ -6,7 +6,11 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, redactUrl, type Config } from './config';
 import { createDb } from './db/create-db';
 import { migrateToLatest } from './db/migrations/index';
-import { seedApps } from './db/seed';
+import { recoverSchemaSyncs } from './schema-store/journal';
+import { seedApps } from './seed';
+
+/** How long a stopping instance waits for requests in flight before it exits anyway. */
+const SHUTDOWN_TIMEOUT_MS = 20_000;
 
 async function main(): Promise<void> {
   let config: Config;
@@ -20,19 +24,33 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const db = createDb(config.databaseUrl);
+  const db = createDb(config.databaseUrl, config.dbPool);
   const applied = await migrateToLatest(db, config.tablePrefix);
+  // Before listening: a module save killed midway (MySQL commits DDL) is undone from its journal.
+  const recovered = await recoverSchemaSyncs(db, config.tablePrefix);
   const seeded = await seedApps(db, config.tablePrefix);
   // WEB_DIST_DIR: where the built web app lives (default dist/); lets parallel e2e runs use their own build.
   const app = await buildApp({ config, db, distDir: process.env.WEB_DIST_DIR || undefined });
   if (applied.length) app.log.info({ migrations: applied }, 'database migrated');
   if (seeded.length) app.log.info({ apps: seeded }, 'apps seeded');
+  for (const save of recovered)
+    app.log.warn(
+      { appId: save.appId, moduleId: save.moduleId, table: save.table, undone: save.undone },
+      'schema save died midway: its table changes were undone (the stored schema is unchanged)',
+    );
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    // app.close(): new connections refused, requests in flight finished, event streams closed
+    // (clients reconnect to another instance by their retry hint). A request that never ends must
+    // not keep a draining instance alive past what a balancer's deploy waits for.
+    setTimeout(() => {
+      app.log.error({ signal, afterMs: SHUTDOWN_TIMEOUT_MS }, 'shutdown timed out: exiting with requests still open');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS).unref();
     try {
       await app.close();
     } finally {

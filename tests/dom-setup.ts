@@ -4,7 +4,12 @@
  * unmounts between tests so portals (select dropdowns, modals) do not leak into the next one.
  */
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// findBy*/waitFor give up after 1 s by default; CI runs the DOM suites beside three databases on two
+// cores, where a lazily loaded widget or an antd message took longer than that once (list.test add).
+// Waiting longer changes no verdict: a test that should fail still fails, only later.
+configure({ asyncUtilTimeout: 10_000 });
 
 class ResizeObserverStub {
   observe(): void {}

@@ -17,7 +17,7 @@ import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { createDb } from '../../server/db/create-db';
 import { migrateToLatest } from '../../server/db/migrations/index';
-import { seedApps } from '../../server/db/seed';
+import { seedApps } from '../../server/seed';
 import { tableNames } from '../../server/db/tables';
 
 type Message = { type: 'init' } | { type: 'cpu' } | { type: 'writes' } | { type: 'stop' };

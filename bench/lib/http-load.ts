@@ -21,6 +21,8 @@ export interface LoadResult {
   errors: number;
   elapsedMs: number;
   firstError?: string;
+  /** Each reply's time since its request was written (ms), when runLoad was asked to record them. */
+  latenciesMs?: number[];
 }
 
 export interface HttpReply {
@@ -65,8 +67,10 @@ function connection(port: number, end: number, next: () => LoadRequest, result: 
     let buffer: Buffer = Buffer.alloc(0);
     let expected = -1; // total bytes of the current reply, once its header is in
     let status = 0;
+    let sentAt = 0;
     const write = () => {
       const req = next();
+      sentAt = performance.now();
       socket.cork();
       socket.write(head(req));
       if (req.body !== undefined) socket.write(req.body);
@@ -87,6 +91,7 @@ function connection(port: number, end: number, next: () => LoadRequest, result: 
       }
       if (buffer.length < expected) return;
       result.requests++;
+      result.latenciesMs?.push(performance.now() - sentAt);
       if (status !== 200) {
         result.errors++;
         result.firstError ??= `${status} ${buffer.subarray(0, 300).toString('utf8')}`;
@@ -107,8 +112,11 @@ export async function runLoad(options: {
   durationMs: number;
   concurrency: number;
   next: () => LoadRequest;
+  /** Keep every reply's latency in result.latenciesMs (for percentiles). */
+  recordLatency?: boolean;
 }): Promise<LoadResult> {
   const result: LoadResult = { requests: 0, errors: 0, elapsedMs: 0 };
+  if (options.recordLatency) result.latenciesMs = [];
   const start = performance.now();
   const end = start + options.durationMs;
   await Promise.all(

@@ -23,6 +23,11 @@ export class NodeSealer {
     this.wrapped = sm2.doEncrypt(this.key, publicKeyHex, SM2_CIPHER_MODE);
   }
 
+  /** The SM4 content key (the envelope-cost benchmark runs the raw primitives under it). */
+  get contentKey(): Buffer {
+    return this.key;
+  }
+
   /** Replace the content key (costs one SM2 encryption here and one decryption on the server). */
   rotate(): void {
     this.key = randomBytes(16);
@@ -35,12 +40,15 @@ export class NodeSealer {
     return Buffer.concat([iv, cipher.update(json, 'utf8'), cipher.final()]).toString('base64');
   }
 
-  /** Fresh ts, nonce and signature for one request around already-encrypted params. */
-  headers(method: string, path: string, bodyParams: string, queryParams = ''): SealedHeaders {
+  /**
+   * Fresh ts, nonce and signature for one request around already-encrypted params; `auth` is the
+   * session token already sealed with encrypt() (x-sec-auth), or '' for none.
+   */
+  headers(method: string, path: string, bodyParams: string, queryParams = '', auth = ''): SealedHeaders {
     const ts = String(Date.now());
     const nonce = randomBytes(16).toString('hex');
     const sign = createHmac('sm3', this.key)
-      .update(requestSignInput({ method, path, ts, nonce, queryParams, bodyParams }))
+      .update(requestSignInput({ method, path, ts, nonce, queryParams, bodyParams, auth }))
       .digest('hex');
     return {
       headers: {
@@ -48,6 +56,7 @@ export class NodeSealer {
         [EnvelopeHeaders.TS]: ts,
         [EnvelopeHeaders.NONCE]: nonce,
         [EnvelopeHeaders.SIGN]: sign,
+        ...(auth ? { [EnvelopeHeaders.AUTH]: auth } : {}),
       },
       ctx: { key: new Uint8Array(this.key), nonce },
     };

@@ -4,7 +4,7 @@ import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:
 import { describe, expect, it } from 'vitest';
 import { sm2, sm3, sm4 } from 'sm-crypto-v2';
 import { ClientEnvelope, decryptText, encryptText } from './client';
-import { EnvelopeHeaders, requestSignInput, responseSignInput } from './constants';
+import { authSignInput, EnvelopeHeaders, requestSignInput, responseSignInput } from './constants';
 import { EnvelopeError } from './errors';
 
 const pair = sm2.generateKeyPairHex();
@@ -171,5 +171,45 @@ describe('ClientEnvelope.open', () => {
     const body = nodeSealResponse(sealed.ctx.key, sealed.ctx.nonce, 200, 'not json');
     expect(env.openText(headers, body, sealed.ctx, 200)).toBe('not json');
     expect(() => env.open(headers, body, sealed.ctx, 200)).toThrow(EnvelopeError);
+  });
+});
+
+describe('the session token (x-sec-auth)', () => {
+  const token = 'a'.repeat(20) + 'Token_-0123456789';
+
+  it('goes sealed under the content key, a fresh iv each time, and is signed with the request', () => {
+    const env = new ClientEnvelope(pair.publicKey, { now: () => 1_700_000_000_000 });
+    const a = env.seal({ method: 'GET', path: '/api/auth/userInfo', token });
+    const b = env.seal({ method: 'GET', path: '/api/auth/userInfo', token });
+    const auth = a.headers[EnvelopeHeaders.AUTH]!;
+    expect(auth).not.toContain(token);
+    expect(auth).not.toBe(b.headers[EnvelopeHeaders.AUTH]);
+    expect(nodeDecrypt(a.ctx.key, auth)).toBe(token);
+    const input = requestSignInput({
+      method: 'GET',
+      path: '/api/auth/userInfo',
+      ts: '1700000000000',
+      nonce: a.ctx.nonce,
+      queryParams: '',
+      bodyParams: '',
+      auth,
+    });
+    expect(a.headers[EnvelopeHeaders.SIGN]).toBe(createHmac('sm3', a.ctx.key).update(input).digest('hex'));
+    expect(env.seal({ method: 'GET', path: '/x' }).headers[EnvelopeHeaders.AUTH]).toBeUndefined();
+  });
+
+  it('a renewal made by node:crypto opens only with its own request’s key and nonce', () => {
+    const env = new ClientEnvelope(pair.publicKey);
+    const { ctx } = env.seal({ method: 'GET', path: '/api/x' });
+    const iv = randomBytes(16);
+    const c = createCipheriv('sm4-cbc', ctx.key, iv);
+    const sealed = Buffer.concat([iv, c.update(token, 'utf8'), c.final()]).toString('base64');
+    const sign = createHmac('sm3', ctx.key).update(authSignInput(ctx.nonce, sealed)).digest('hex');
+    const headers = { [EnvelopeHeaders.AUTH]: `${sealed}.${sign}` };
+    expect(env.openToken(headers, ctx)).toBe(token);
+    expect(env.openToken({}, ctx)).toBeUndefined();
+    const other = env.seal({ method: 'GET', path: '/api/x' }).ctx;
+    expect(() => env.openToken(headers, other)).toThrow(EnvelopeError);
+    expect(() => env.openToken({ [EnvelopeHeaders.AUTH]: sealed }, ctx)).toThrow(EnvelopeError);
   });
 });

@@ -23,6 +23,7 @@ import {
   IV_BYTES,
   NONCE_BYTES,
   SM2_CIPHER_MODE,
+  authSignInput,
   requestSignInput,
   responseSignInput,
 } from './constants';
@@ -36,6 +37,8 @@ export interface SealInput {
   body?: unknown;
   /** Query parameters; sealed into `?params=` when there is at least one defined value. */
   query?: Record<string, unknown>;
+  /** The session token: sent sealed in x-sec-auth, never in `authorization`. */
+  token?: string;
 }
 
 /** What the caller keeps between seal() and open(): the content key and the request nonce. */
@@ -45,7 +48,7 @@ export interface SealContext {
 }
 
 export interface SealedRequest {
-  /** The four x-sec-* headers to add to the request. */
+  /** The x-sec-* headers to add to the request (four, five with a token). */
   headers: Record<string, string>;
   /** The body to send as JSON instead of the plaintext one. */
   body?: { params: string };
@@ -102,6 +105,8 @@ export class ClientEnvelope {
     const queryValues = definedEntries(input.query);
     const query = queryValues ? { params: encryptText(key, toJson(queryValues)) } : undefined;
     const body = input.body === undefined ? undefined : { params: encryptText(key, toJson(input.body)) };
+    // A fresh iv per request: the same token never looks the same twice on the wire.
+    const auth = input.token ? encryptText(key, input.token) : undefined;
     const sign = hmacHex(
       key,
       requestSignInput({
@@ -111,6 +116,7 @@ export class ClientEnvelope {
         nonce,
         queryParams: query?.params ?? '',
         bodyParams: body?.params ?? '',
+        auth: auth ?? '',
       }),
     );
     return {
@@ -119,6 +125,7 @@ export class ClientEnvelope {
         [EnvelopeHeaders.TS]: ts,
         [EnvelopeHeaders.NONCE]: nonce,
         [EnvelopeHeaders.SIGN]: sign,
+        ...(auth ? { [EnvelopeHeaders.AUTH]: auth } : {}),
       },
       body,
       query,
@@ -150,6 +157,25 @@ export class ClientEnvelope {
     const text = decryptText(ctx.key, body.params);
     if (text === undefined) throw new EnvelopeError('error.hashCheck', 'response does not decrypt');
     return text;
+  }
+
+  /**
+   * The renewed session token of a reply to a sealed request (x-sec-auth), verified and decrypted;
+   * undefined when the reply carries none. Throws EnvelopeError('error.hashCheck') when it does not
+   * check out (another request's, altered, or not sealed with this request's key).
+   */
+  openToken(headers: HeadersLike, ctx: SealContext): string | undefined {
+    const value = headerOf(headers, EnvelopeHeaders.AUTH);
+    if (value === undefined) return undefined;
+    const dot = value.indexOf('.');
+    const sealed = value.slice(0, dot);
+    const sign = value.slice(dot + 1).toLowerCase();
+    if (dot < 0 || !constantTimeEqual(hmacHex(ctx.key, authSignInput(ctx.nonce, sealed)), sign)) {
+      throw new EnvelopeError('error.hashCheck', 'renewed token signature mismatch');
+    }
+    const token = decryptText(ctx.key, sealed);
+    if (!token) throw new EnvelopeError('error.hashCheck', 'renewed token does not decrypt');
+    return token;
   }
 
   /** openText, parsed. */

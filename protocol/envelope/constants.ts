@@ -14,6 +14,12 @@ export const EnvelopeHeaders = {
   SIGN: 'x-sec-sign',
   /** Set to "1" on a sealed response. */
   ENCRYPTED: 'x-sec-encrypted',
+  /**
+   * The session token, sealed (docs/envelope.md, "Session token"). On a request: encryptText(K,
+   * token), covered by the request signature. On a reply (a renewal): `<sealed>.<hex HMAC-SM3(K,
+   * authSignInput(nonce, sealed))>`. With the envelope the token never travels in `authorization`.
+   */
+  AUTH: 'x-sec-auth',
 } as const;
 
 /** The one field a sealed body or query carries. */
@@ -46,14 +52,41 @@ export interface RequestSignFields {
   queryParams: string;
   /** Sealed body params, or '' when the request has none. */
   bodyParams: string;
+  /** The sealed session token (x-sec-auth), or ''/undefined when the request carries none. */
+  auth?: string;
+}
+
+/** Longest x-sec-auth accepted on a request (a token of at most 128 characters, sealed). */
+export const MAX_SEALED_AUTH_LENGTH = 256;
+
+/**
+ * Both params fields and the sealed token are signed (empty when absent) so that none can be
+ * added, dropped, moved between query and body, or lifted into another request without the
+ * signature failing.
+ */
+export function requestSignInput(f: RequestSignFields): string {
+  return requestSignParts(f).join('');
 }
 
 /**
- * Both params fields are signed (empty when absent) so that neither can be added, dropped or moved
- * between query and body without the signature failing.
+ * requestSignInput in three pieces around the body params, whose concatenation is that string: a
+ * signer can feed them to its hash one after another instead of first copying a large body into one
+ * string (the server does, server/plugins/envelope.ts).
  */
-export function requestSignInput(f: RequestSignFields): string {
-  return [f.method.toUpperCase(), f.path, f.ts, f.nonce, f.queryParams, f.bodyParams].join('\n');
+export function requestSignParts(f: RequestSignFields): [head: string, bodyParams: string, tail: string] {
+  return [
+    `${f.method.toUpperCase()}\n${f.path}\n${f.ts}\n${f.nonce}\n${f.queryParams}\n`,
+    f.bodyParams,
+    `\n${f.auth ?? ''}`,
+  ];
+}
+
+/**
+ * Signature input of a sealed renewal token in a reply. Its own prefix keeps it from ever matching
+ * a reply (`status\n...`) or event (`event\n...`) signature; the nonce ties it to its request.
+ */
+export function authSignInput(requestNonce: string, sealedToken: string): string {
+  return `auth\n${requestNonce}\n${sealedToken}`;
 }
 
 /**
@@ -61,5 +94,10 @@ export function requestSignInput(f: RequestSignFields): string {
  * response cannot be replayed as the answer to another call.
  */
 export function responseSignInput(status: number, requestNonce: string, params: string): string {
-  return `${status}\n${requestNonce}\n${params}`;
+  return responseSignPrefix(status, requestNonce) + params;
+}
+
+/** What responseSignInput puts before the params (a signer may hash the params after it, uncopied). */
+export function responseSignPrefix(status: number, requestNonce: string): string {
+  return `${status}\n${requestNonce}\n`;
 }

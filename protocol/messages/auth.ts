@@ -17,6 +17,10 @@ export const auth: Catalog = {
     zh: '密码须为 8–120 位，且同时包含字母和数字',
     en: 'The password must be 8–120 characters and contain letters and digits',
   },
+  'auth.mustChangePassword': {
+    zh: '请先修改初始密码，再使用其他功能',
+    en: 'Please change your initial password before doing anything else',
+  },
   'auth.oldPasswordWrong': { zh: '原密码错误', en: 'The current password is wrong' },
   'auth.dingtalkDisabled': { zh: '未启用钉钉登录', en: 'DingTalk sign-in is not enabled' },
   'auth.dingtalkFailed': { zh: '钉钉授权失败，请重试', en: 'DingTalk authorisation failed, please try again' },

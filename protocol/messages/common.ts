@@ -5,9 +5,21 @@ export const common: Catalog = {
   'error.badRequest': { zh: '请求参数错误', en: 'Invalid request' },
   'error.badEnvelope': { zh: '请求数据校验失败', en: 'The request could not be verified' },
   'error.logout': { zh: '登录已过期，请重新登录', en: 'Your session has expired, please sign in again' },
+  'error.plainToken': {
+    zh: '会话令牌未加密发送，已失效，请重新登录',
+    en: 'The session token was sent unencrypted and has been revoked, please sign in again',
+  },
   'error.forbidden': { zh: '没有权限访问该资源', en: 'You do not have access to this resource' },
   'error.notFound': { zh: '数据不存在', en: 'Not found' },
   'error.server': { zh: '系统异常，请稍后再试', en: 'Something went wrong, please try again later' },
+  'error.unavailable': {
+    zh: '服务暂时不可用，请稍后再试',
+    en: 'The service is temporarily unavailable, please try again shortly',
+  },
+  'error.databaseBusy': {
+    zh: '数据库繁忙，未能及时完成，请稍后再试',
+    en: 'The database is busy and did not answer in time, please try again shortly',
+  },
   'error.rateLimited': { zh: '操作过于频繁，请稍后再试', en: 'Too many attempts, please try again later' },
   'error.trial': { zh: '试用账号不允许对该业务进行操作', en: 'Trial accounts may not perform this operation' },
   'error.ipBlocked': {

@@ -14,6 +14,10 @@ export const data: Catalog = {
     zh: '字段 {{key}} 不是有效的富文本编码（应为 URI 编码后再 base64 的 HTML）',
     en: 'Field {{key}} is not encoded rich text (base64 of URI-encoded HTML)',
   },
+  'data.parentLoop': {
+    zh: '上级不能是该记录自身或它的下级',
+    en: 'The parent cannot be the record itself or one of its descendants',
+  },
   'data.yes': { zh: '是', en: 'Yes' },
   'data.no': { zh: '否', en: 'No' },
   'data.import.ok': { zh: '成功导入 {{count}} 条数据', en: '{{count}} rows imported' },
@@ -38,6 +42,18 @@ export const data: Catalog = {
   'data.import.missingColumns': { zh: '表头缺少列：{{titles}}', en: 'The header row lacks the columns: {{titles}}' },
   'data.import.fieldsInvalid': { zh: '导入字段配置有误：{{key}}', en: 'The import field list is not valid: {{key}}' },
   'data.import.templateMissing': { zh: '导入模板不存在', en: 'The import template does not exist' },
+  'data.importTemplate.badTable': {
+    zh: '导入模板的模块「{{table}}」不存在',
+    en: 'The import template names a module that does not exist: {{table}}',
+  },
+  'data.importTemplate.missingRequired': {
+    zh: '导入模板的 {{listed}} 列缺少模块「{{table}}」的必填字段：{{keys}}（用它导入的每一行都会失败）',
+    en: "The import template's {{listed}} columns lack required fields of the module {{table}}: {{keys}} (every import with it would fail)",
+  },
+  'data.importTemplate.badField': {
+    zh: '模块「{{table}}」没有可导入的字段「{{key}}」',
+    en: 'The module {{table}} has no importable field {{key}}',
+  },
   'data.row.required': { zh: '不能为空', en: 'is required' },
   'data.row.pattern': { zh: '格式不正确', en: 'has the wrong format' },
   'data.row.duplicateDb': { zh: '“{{value}}”已存在', en: '"{{value}}" already exists' },
@@ -46,6 +62,8 @@ export const data: Catalog = {
   'data.row.number': { zh: '“{{value}}”不是有效的数字', en: '"{{value}}" is not a number' },
   'data.row.integer': { zh: '“{{value}}”不是有效的整数', en: '"{{value}}" is not a whole number' },
   'data.row.date': { zh: '“{{value}}”不是有效的日期', en: '"{{value}}" is not a date' },
+  'data.row.time': { zh: '“{{value}}”不是有效的时间（时:分:秒）', en: '"{{value}}" is not a time (HH:mm:ss)' },
+  'data.row.json': { zh: '“{{value}}”不是有效的表格数据（JSON）', en: '"{{value}}" is not table rows (JSON)' },
   'data.row.boolean': { zh: '只能填写“是”或“否”', en: 'must be Yes or No' },
   'data.row.tooLong': { zh: '长度不能超过 {{max}}', en: 'may not be longer than {{max}}' },
   'data.row.illegalChars': { zh: '含有不可见的控制字符', en: 'holds invisible control characters' },

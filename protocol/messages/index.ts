@@ -13,6 +13,13 @@ import { auth } from './auth';
 import { data } from './data';
 import { appAdmin } from './app-admin';
 import { schema } from './schema';
+import { dashboards } from './dashboards';
+import { net } from './net';
+import { apiSources } from './api-sources';
+import { sms } from './sms';
+import { moduleAdmin } from './module-admin';
+import { dict } from './dict';
+import { sys } from './sys';
 
 /**
  * One catalog for browser and server, merged from one file per area so that areas do not edit
@@ -35,9 +42,38 @@ const parts: Catalog[] = [
   listQuery,
   appAdmin,
   schema,
+  dashboards,
+  net,
+  apiSources,
+  sms,
+  moduleAdmin,
+  dict,
+  sys,
 ];
 
 export const catalog: Catalog = Object.assign({}, ...parts);
+
+/**
+ * The catalogs of features the first list page never shows (the designer, documents, the file
+ * library, AI) are not in `parts`: they would cost the 450 kB first-page budget
+ * (tests/build/first-page-size.test.ts). They join the catalog when their feature's code loads —
+ * `import '…/protocol/messages/late'` in the feature's lazy entry; the server and the tests import it
+ * at start — and i18next picks them up through `onMessagesAdded`.
+ */
+const listeners = new Set<(part: Catalog) => void>();
+
+export function addMessages(...more: Catalog[]): void {
+  for (const part of more) {
+    Object.assign(catalog, part);
+    for (const listener of listeners) listener(part);
+  }
+}
+
+/** Calls `listener` with each catalog added later (src/i18n adds it to i18next's resources). */
+export function onMessagesAdded(listener: (part: Catalog) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
 
 /** i18next-style resources built from the catalog. */
 export function resourcesFor(lang: Lang): Record<string, string> {

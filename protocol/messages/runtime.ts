@@ -28,6 +28,7 @@ export const runtime: Catalog = {
   'runtime.action.unavailable': { zh: '此处不支持该操作', en: 'This action is not available here' },
   'runtime.action.badUrl': { zh: '链接地址不安全或无效', en: 'The link address is unsafe or invalid' },
   'runtime.action.done': { zh: '操作成功', en: 'Done' },
+  'runtime.action.resultSample': { zh: '响应示例', en: 'Response sample' },
   'runtime.action.confirm': { zh: '确认执行该操作？', en: 'Run this action?' },
   'runtime.modal.add': { zh: '新增', en: 'Add' },
   'runtime.modal.edit': { zh: '编辑', en: 'Edit' },
@@ -47,6 +48,10 @@ export const runtime: Catalog = {
     zh: '系统生成的初始密码：{{password}}。请告知该用户，用户首次登录须修改密码。',
     en: 'The generated initial password is {{password}}. Tell the user; they must change it at first sign-in.',
   },
+  'runtime.save.initialPasswordCopy': {
+    zh: '系统生成的初始密码如下，请复制并告知该用户；关闭后无法再次查看。',
+    en: 'The generated initial password is below: copy it and tell the user. It cannot be shown again.',
+  },
   'runtime.save.editSuccess': { zh: '编辑成功', en: 'Saved' },
   'runtime.form.submit': { zh: '提交', en: 'Submit' },
   'runtime.form.reset': { zh: '重置', en: 'Reset' },
@@ -61,4 +66,10 @@ export const runtime: Catalog = {
     zh: '该数据源不支持此操作',
     en: 'This data source does not support this operation',
   },
+  'runtime.chunk.failed': {
+    zh: '页面加载失败或超时，请检查网络后重试',
+    en: 'The page did not load in time. Check the network and try again',
+  },
+  'runtime.chunk.partFailed': { zh: '组件加载失败或超时', en: 'This part did not load in time' },
+  'runtime.chunk.retry': { zh: '重试', en: 'Retry' },
 };

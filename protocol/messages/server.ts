@@ -18,6 +18,7 @@ export const server: Catalog = {
   'server.invalidValue': { zh: '字段 {{key}} 的值格式错误', en: 'The value of field {{key}} is not valid' },
   'server.tooLong': { zh: '字段 {{key}} 的长度不能超过 {{max}}', en: 'Field {{key}} may not be longer than {{max}}' },
   'server.fieldRequired': { zh: '{{title}}不能为空', en: '{{title}} is required' },
+  'server.wrongType': { zh: '字段 {{key}} 应为{{type}}', en: 'Field {{key}} must be {{type}}' },
   'server.unknownRule': { zh: '不支持的查询规则：{{rule}}', en: 'Unsupported query rule: {{rule}}' },
   'server.unsupported': { zh: '暂不支持该参数：{{key}}', en: 'This parameter is not supported yet: {{key}}' },
   'server.invalidIds': { zh: '请提供要删除的数据 id 列表', en: 'Provide the list of ids to delete' },

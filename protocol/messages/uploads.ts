@@ -21,5 +21,13 @@ export const uploads: Catalog = {
   'upload.remove': { zh: '删除', en: 'Remove' },
   'upload.previous': { zh: '上一个', en: 'Previous' },
   'upload.next': { zh: '下一个', en: 'Next' },
+  'upload.storageFull': {
+    zh: '服务器存储空间已满，文件未保存，请联系管理员',
+    en: 'The server’s storage is full; the file was not saved. Contact your administrator',
+  },
+  'upload.storageUnavailable': {
+    zh: '文件存储暂时不可用，请稍后重试',
+    en: 'File storage is temporarily unavailable, please try again shortly',
+  },
   'upload.noPreview': { zh: '该文件不支持预览，请下载后查看', en: 'This file cannot be previewed; download it' },
 };

@@ -1,6 +1,7 @@
 import { isSuccess } from '../../protocol/codes';
 import { defineScreenAction, need } from './define';
 import { failureMessage, thrownMessage } from './result-message';
+import { rowFileName, rowPath } from './row-template';
 
 /** Saves a Blob under a file name through a temporary object URL (the browser's download). */
 export function saveBlob(blob: Blob, fileName: string): void {
@@ -20,6 +21,7 @@ export function saveBlob(blob: Blob, fileName: string): void {
 /**
  * 下载: fetches an API path as a file through the app's client (envelope, session) and saves it
  * under params.fileName (default: the path's last part). A JSON answer is the server's failure.
+ * On a row, `{id}` / `{key}` in the url and file name take the row's values (./row-template.ts).
  */
 export const downloadAction = defineScreenAction({
   type: 'download',
@@ -28,7 +30,7 @@ export const downloadAction = defineScreenAction({
     type: 'object',
     required: ['url'],
     properties: {
-      url: { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9/_.-]*$', maxLength: 200 },
+      url: { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9/_.{}-]*$', maxLength: 200 },
       fileName: { type: 'string', pattern: '^[^/\\\\]{1,120}$' },
     },
     additionalProperties: false,
@@ -36,7 +38,13 @@ export const downloadAction = defineScreenAction({
   async run(ctx) {
     const request = need(ctx, 'request');
     if (!request) return false;
-    const { url, fileName } = ctx.params as { url: string; fileName?: string };
+    const params = ctx.params as { url: string; fileName?: string };
+    const url = rowPath(params.url, ctx);
+    const fileName = params.fileName === undefined ? undefined : rowFileName(params.fileName, ctx);
+    if (url === undefined || (params.fileName !== undefined && !fileName)) {
+      ctx.ui.warning(ctx.ui.t('runtime.action.unavailable'));
+      return false;
+    }
     ctx.ui.success(ctx.ui.t('list.export.downloading'));
     try {
       const result = await request<Blob>({ method: 'GET', url, responseType: 'blob' });

@@ -1,7 +1,8 @@
 /**
  * 导出 (building-blocks §5, §7): at least one column (请选择导出列; 请配置导出列 when the schema has
- * none), 正在下载中 while the server builds the workbook, saved as {title}导出.xls. Failures show the
- * server's message as a warning (§8) and save nothing.
+ * none), 正在下载中 while the server builds the workbook, saved as {title}导出.xlsx (the bytes are
+ * xlsx, named as the server names them). Failures show the server's message as a warning (§8) and
+ * save nothing.
  */
 import type { DataProvider, ExportArgs } from '../core/data/provider';
 import { unsupported } from '../core/data/errors';

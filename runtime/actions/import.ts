@@ -1,7 +1,8 @@
 /**
  * 导入 (building-blocks §5, §7, §8): .xlsx / .xls only, uploaded with the field descriptors (or the
  * importTemplateId); the answer's row errors are returned for the dialog to list, a failure without
- * row errors shows the server's msg. The template is saved as {title}模版.xls.
+ * row errors shows the server's msg. The template is saved as {title}模版.xlsx (the bytes are xlsx;
+ * the spec's .xls would make Excel warn — docs/import-export.md).
  */
 import { isSuccess } from '../../protocol/codes';
 import type { DataProvider, ImportRowError, TransferOptions } from '../core/data/provider';

@@ -14,6 +14,7 @@ export { importAction, importWorkbook, downloadTemplate, type ImportOutcome } fr
 export { saveBlob, downloadAction } from './download';
 export { columnsAction } from './columns';
 export { navigateAction } from './navigate';
+export { openRouteAction } from './open-route';
 export { openDialogAction } from './open-dialog';
 export { refreshAction } from './refresh';
 export { callApiAction } from './call-api';

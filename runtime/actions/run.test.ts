@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { translate } from '../../protocol/messages';
 import { createMemoryProvider } from '../core/data/memory';
 import { actionTypes, getAction } from '../core/registry';
+import '../definitions';
 import { validatePage } from '../core/schema/ajv';
 import { LATEST_SCHEMA_VERSION } from '../core/migrate';
 import { runAction, type ActionContext, type ActionHost, type ActionUi } from './index';
@@ -123,6 +124,24 @@ describe('the built-in actions are registered with a title and run', () => {
     answer = { code: 'P4001', message: '无权操作', data: null } as never;
     expect(await runAction('callApi', ctx(host, ui, { id: 'c1', params }))).toBe(false);
     expect(log).toEqual(['success:操作成功', 'warning:无权操作']);
+  });
+
+  it('callApi with showResult shows the answer (message and sample) and refreshes nothing', async () => {
+    const answer = {
+      code: '200',
+      message: 'HTTP 200，耗时 12 毫秒，3 行',
+      data: { status: 200, sample: '{"rows":[]}' },
+    };
+    const request = (async () => answer) as ActionHost['request'];
+    const shown: unknown[] = [];
+    const { ui, log } = fakeUi();
+    ui.showSecret = (options) => void shown.push(options);
+    const { host, did } = recordingHost({ request });
+    const params = { url: 'apiSources/test', showResult: true };
+    expect(await runAction('callApi', ctx(host, ui, { id: 's1', params }))).toBe(true);
+    expect(shown).toEqual([{ title: 'HTTP 200，耗时 12 毫秒，3 行', content: '响应示例', secret: '{"rows":[]}' }]);
+    expect(did).toEqual([]);
+    expect(log).toEqual([]);
   });
 
   it('an unknown action name warns and does nothing', async () => {

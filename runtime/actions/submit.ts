@@ -47,11 +47,11 @@ export async function saveRecord(args: {
     ui.success(ui.t(updating ? 'runtime.save.editSuccess' : 'runtime.save.addSuccess'));
     // A user added without a password gets one from the server, in this answer only (issue 22 item 4).
     const generated = (result.data as Row | undefined)?.initialPassword;
-    if (!updating && typeof generated === 'string')
-      void ui.confirm({
-        title: ui.t('runtime.save.initialPasswordTitle'),
-        content: ui.t('runtime.save.initialPassword', { password: generated }),
-      });
+    if (!updating && typeof generated === 'string') {
+      const title = ui.t('runtime.save.initialPasswordTitle');
+      if (ui.showSecret) ui.showSecret({ title, content: ui.t('runtime.save.initialPasswordCopy'), secret: generated });
+      else void ui.confirm({ title, content: ui.t('runtime.save.initialPassword', { password: generated }) });
+    }
     return updating ? 'updated' : 'created';
   } catch (error) {
     ui.warning(thrownMessage(error, ui.lang));

@@ -9,6 +9,8 @@ export interface ActionUi {
   success(text: string): void;
   warning(text: string): void;
   confirm(options: { title: string; content: string }): Promise<boolean>;
+  /** Shows a value once with a copy button (a generated password); screens without it use confirm. */
+  showSecret?(options: { title: string; content: string; secret: string }): void;
 }
 
 /** Detail modal / form modes (platform-shell §3: ADD 0, EDIT 1, COPY 2, DETAIL 3). */
@@ -49,6 +51,8 @@ export interface ActionHost {
   exportableCount?: number;
   /** Goes to a site-relative path inside the app, or opens an http(s) URL in a new tab. */
   navigate?(url: string, newTab: boolean): void;
+  /** Goes to an app-relative route inside the shell (`design/42`); the host adds the app. */
+  openRoute?(route: string): void;
   /** Saves a downloaded file (default: the browser's download through an object URL). */
   save?(blob: Blob, fileName: string): void;
   /** The app's API client (the crypto envelope, the session): callApi and download use it. */

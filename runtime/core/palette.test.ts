@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import '../definitions';
 import { validatePage } from './schema/ajv';
 import { LATEST_SCHEMA_VERSION } from './migrate';
 import { allNodes, allWidgets, defineWidget, nodeTypes, widgetTypes } from './registry';

@@ -29,6 +29,7 @@ const GROUP_TITLES: Record<PaletteGroup, { zh: string; en: string }> = {
   layout: { zh: '布局', en: 'Layout' },
   data: { zh: '数据', en: 'Data' },
   advanced: { zh: '高级', en: 'Advanced' },
+  chart: { zh: '图表', en: 'Charts' },
 };
 
 /**
@@ -45,15 +46,27 @@ const setting = (path: string, rest: Omit<FieldDefinition, 'key' | 'id'>): Field
 });
 
 // The settings every type shares (one place, so each type declares only what is its own).
+// Titles and keys are the admin's own text: the input widget's illegal-character filter (which
+// strips `_` and brackets as they are typed) must not touch them; the key has its own pattern.
 const titleSettings = (): FieldDefinition[] => [
-  setting('title.zh', { title: { zh: '标题（中文）', en: 'Title (Chinese)' }, type: 'input', required: true }),
-  setting('title.en', { title: { zh: '标题（英文）', en: 'Title (English)' }, type: 'input' }),
+  setting('title.zh', {
+    title: { zh: '标题（中文）', en: 'Title (Chinese)' },
+    type: 'input',
+    required: true,
+    allowSpecialCharacter: true,
+  }),
+  setting('title.en', {
+    title: { zh: '标题（英文）', en: 'Title (English)' },
+    type: 'input',
+    allowSpecialCharacter: true,
+  }),
 ];
 const keySetting = (required: boolean) =>
   setting('key', {
     title: { zh: '字段名', en: 'Key' },
     type: 'input',
     required,
+    allowSpecialCharacter: true,
     pattern: '^[A-Za-z][A-Za-z0-9_]{0,63}$',
     message: {
       zh: '字母开头，仅字母、数字和下划线，最多 64 个字符',

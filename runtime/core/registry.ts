@@ -6,6 +6,7 @@
  */
 import type { FieldDefinition } from '../../protocol/page-schema';
 import type { QueryRule } from '../../protocol/list-query';
+import type { ValueFormat } from './format/types';
 
 /** Column type a widget's value is stored in (spec data types plus long text). */
 export type ColumnType = 'string' | 'text' | 'integer' | 'long' | 'float' | 'double' | 'boolean' | 'time';
@@ -33,6 +34,7 @@ export const PALETTE_GROUPS = [
   'layout',
   'data',
   'advanced',
+  'chart',
 ] as const;
 export type PaletteGroup = (typeof PALETTE_GROUPS)[number];
 
@@ -60,6 +62,11 @@ export interface WidgetDefinition {
   /** JSON Schema (2020-12) of the widget-specific `props` object of a field. */
   propsSchema?: Record<string, unknown>;
   codec?: ValueCodec;
+  /**
+   * How the stored value reads as text and imports back (runtime/core/format): the table, detail,
+   * read-only form, export and import all use it. Required of every widget with a value (format.test.ts).
+   */
+  format?: ValueFormat;
   /** Rule the list's search form uses by default for this widget. */
   searchRule?: QueryRule;
   /**
@@ -78,6 +85,16 @@ export interface NodeDefinition {
   schema: Record<string, unknown>;
   /** Containers hold `children` (grid, tab, card); they get no column and no value. */
   container?: boolean;
+  /**
+   * Where a designer may place the node (designer/core's drag rules read it): 'page' — outside any
+   * form only (a list or form inside a form cell would nest one form in another); 'anywhere' — also
+   * inside a form (layout containers).
+   */
+  placement?: 'page' | 'anywhere';
+  /** Its `fields` make one form (list, form): fields dropped inside belong to it, keys unique in it. */
+  ownsForm?: boolean;
+  /** The items of its `children` are panes ({ key, title, children }), not nodes (tab). */
+  panes?: boolean;
   palette?: PaletteMeta;
   /** The node's own settings fields (dotted keys are property paths), as for widgets. */
   settings?: FieldDefinition[];

@@ -9,6 +9,7 @@ import { createElement, type ComponentType } from 'react';
 import './definitions';
 import { bindNode } from '../react/bindings';
 import { lazyComponent } from '../react/lazy-component';
+import { inlineRetry } from '../react/ChunkRetry';
 import { ListNode } from './list/component';
 
 const block = () =>
@@ -20,7 +21,17 @@ const LAZY_NODES: Record<string, () => Promise<ComponentType<any>>> = {
   grid: () => import('./grid/component').then((m) => m.GridNode),
   tab: () => import('./tab/component').then((m) => m.TabNode),
   card: () => import('./card/component').then((m) => m.CardNode),
+  fileLibrary: () => import('./file-library/component').then((m) => m.FileLibraryNode),
+  documents: () => import('./documents/component').then((m) => m.DocumentsNode),
+  // Dashboards and their widgets (docs/dashboards.md): VChart loads later still, in chart/vchart-view.
+  dashboard: () => import('./dashboard/component').then((m) => m.DashboardNode),
+  chart: () => import('./chart/component').then((m) => m.ChartNode),
+  stat: () => import('./stat/component').then((m) => m.StatNode),
+  dataTable: () => import('./data-table/component').then((m) => m.DataTableNode),
+  textBlock: () => import('./text-block/component').then((m) => m.TextBlockNode),
+  frame: () => import('./frame/component').then((m) => m.FrameNode),
 };
 
 bindNode('list', ListNode);
-for (const [type, load] of Object.entries(LAZY_NODES)) bindNode(type, lazyComponent(load, block));
+for (const [type, load] of Object.entries(LAZY_NODES))
+  bindNode(type, lazyComponent(load, block, { failed: inlineRetry }));

@@ -10,6 +10,9 @@ import { createDictLoader } from '../core/data/dict';
 import type { RequestFn } from '../../protocol/http';
 import { RuntimeProvider, type RuntimeContextValue } from './context';
 import { FormBody } from './FormBody';
+// The shell binds widget components (src/runtime-bindings.ts); the adapter imports none itself.
+import '../definitions';
+import '../widgets/components';
 import { preloadWidgets } from './bindings';
 
 await preloadWidgets();
@@ -54,5 +57,9 @@ describe('errors on screen after a language switch', () => {
     view.rerender(tree('en'));
     await waitFor(() => expect(errors()).toEqual(['Name is required', 'Invalid format']));
     expect(form.errors.map((e) => e.path)).toEqual(['name', 'mobile']);
+    // The same form (what was typed stays) under labels in the new language.
+    const labels = () => [...view.container.querySelectorAll('.ant-formily-item-label')].map((e) => e.textContent);
+    await waitFor(() => expect(labels().join(' ')).toMatch(/Name.*Mobile.*Note/));
+    expect(form.values.mobile).toBe('123');
   });
 });

@@ -14,15 +14,17 @@ import { isField, type Form } from '@formily/core';
 import type { ISchema } from '@formily/react';
 import type { SchemaNode } from '../../protocol/page-schema';
 import { compileFields } from '../core/compiler/compile-fields';
-import type { CompileMode } from '../core/compiler/types';
-import { registerExpressionCompiler } from '../core/expression/formily';
+import type { CompileContext, CompileMode } from '../core/compiler/types';
+import { isSuccess } from '../../protocol/codes';
+import type { RequestFn } from '../../protocol/http';
+import type { Lang } from '../../protocol/constants';
+import { translate } from '../../protocol/messages';
+import { registerExpressionCompiler } from './expression-compiler';
 import { attachLinkage } from '../core/linkage/effects';
 import { debounceSearch } from '../core/linkage/debounce';
 import { buildLinkagePlan, isEmptyPlan } from '../core/linkage/plan';
 import { valueFields } from '../core/list/fields';
-import '../nodes/definitions';
-import { LiteGrid } from '../nodes/grid/LiteGrid';
-import '../widgets/components';
+import { LiteGrid } from './LiteGrid';
 import { boundWidgets, bindingsVersion } from './bindings';
 import { RuntimeProvider, useRuntime } from './context';
 
@@ -81,35 +83,61 @@ function useLinkage(form: Form, nodes: SchemaNode[], mode: CompileMode, warn: (t
   }, [form, plan, lang]);
 }
 
-/** Every field's compiled rules by field name (fields sit under void grid / tab nodes). */
-function validatorsByName(schema: ISchema, into = new Map<string, ISchema['x-validator']>()) {
+/** Every field's compiled schema by field name (fields sit under void grid / tab nodes). */
+function fieldsByName(schema: ISchema, into = new Map<string, ISchema>()) {
   for (const [name, child] of Object.entries(schema.properties ?? {})) {
     const node = child as ISchema;
-    if (node.type !== 'void' && node['x-validator'] !== undefined) into.set(name, node['x-validator']);
-    validatorsByName(node, into);
+    if (node.type !== 'void') into.set(name, node);
+    fieldsByName(node, into);
   }
   return into;
 }
 
 /**
  * After a language switch the rules are compiled again in the new language, but Formily keeps a
- * field's validator and the messages it already shows. Hand each field its new rules and validate
- * again the ones showing an error, so 客户名称不能为空 becomes "Name is required" in place (issue 22).
+ * field's title, placeholder, validator and the messages it already shows. Hand each field its new
+ * texts and rules and validate again the ones showing an error, so 客户名称不能为空 becomes "Name is
+ * required" in place, under an English label (issue 22).
  */
 function useRelocalisedErrors(form: Form, schema: ISchema, lang: string) {
   const shownLang = useRef(lang);
   useEffect(() => {
     if (shownLang.current === lang) return;
     shownLang.current = lang;
-    const rules = validatorsByName(schema);
+    const compiled = fieldsByName(schema);
     for (const field of Object.values(form.fields)) {
       if (!isField(field)) continue;
-      const validator = rules.get(String(field.props.name));
-      if (validator === undefined) continue;
-      field.setValidator(validator as never);
+      const node = compiled.get(String(field.props.name));
+      if (!node) continue;
+      // The form outlives the switch (what the user typed stays): its texts follow here.
+      if (node.title !== undefined) field.setTitle(node.title as never);
+      const placeholder = (node['x-component-props'] as { placeholder?: unknown } | undefined)?.placeholder;
+      if (placeholder !== undefined) field.setComponentProps({ placeholder });
+      const decorator = node['x-decorator-props'] as Record<string, unknown> | undefined;
+      if (decorator) field.setDecoratorProps(decorator);
+      if (node['x-validator'] === undefined) continue;
+      field.setValidator(node['x-validator'] as never);
       if (field.selfErrors.length) void field.validate().catch(() => undefined);
     }
   }, [form, schema, lang]);
+}
+
+/** A field's checkApi asked through the app's client: GET {api}?{key}=value → { valid, message }. */
+function remoteChecker(request: RequestFn, lang: Lang): NonNullable<CompileContext['check']> {
+  return async (api, key, value) => {
+    try {
+      const result = await request<{ valid?: boolean; message?: string }>({
+        method: 'GET',
+        url: api,
+        query: { [key]: value },
+      });
+      // A refusal without a message would read as valid to Formily: it gets the generic format one.
+      if (!isSuccess(result.code) || result.data?.valid !== false) return undefined;
+      return result.data.message || translate(lang, 'form.patternInvalid');
+    } catch {
+      return undefined;
+    }
+  };
 }
 
 export function FormBody({ nodes, mode = 'edit', columns, onWarning }: FormBodyProps) {
@@ -119,9 +147,10 @@ export function FormBody({ nodes, mode = 'edit', columns, onWarning }: FormBodyP
   const [messageApi, holder] = message.useMessage();
   useLinkage(form, nodes, mode, onWarning ?? ((text) => void messageApi.warning(text)));
   const roleKey = user?.roleIds.join(',') ?? '';
+  const check = useMemo(() => remoteChecker(runtime.request, lang), [runtime.request, lang]);
   const schema = useMemo(
-    () => compileFields(nodes, { lang, mode, columns, roleIds: roleKey ? roleKey.split(',') : [] }),
-    [nodes, lang, mode, columns, roleKey],
+    () => compileFields(nodes, { lang, mode, columns, roleIds: roleKey ? roleKey.split(',') : [], check }),
+    [nodes, lang, mode, columns, roleKey, check],
   );
   useRelocalisedErrors(form, schema, lang);
   // Keyword searches (dictApi.kwKey) collapse per pause in typing; plain loads pass straight through.

@@ -9,6 +9,8 @@ import { bindNode } from './bindings';
 import { RuntimeProvider } from './context';
 import { createRuntimeValue } from './create-runtime';
 import { PageRenderer } from './PageRenderer';
+// The shell binds node components (src/runtime-bindings.ts); the adapter imports none itself.
+import '../nodes/components';
 
 defineNode({ type: 'testHello', schema: { type: 'object' } });
 defineNode({ type: 'testBoom', schema: { type: 'object' } });
@@ -44,10 +46,10 @@ describe('<PageRenderer>', () => {
 
   it('shows an error box for an unknown type and keeps rendering the rest', () => {
     show(
-      { schemaVersion: 1, type: 'page', body: [{ type: 'chart' }, { type: 'testHello', text: 'still here' }] },
+      { schemaVersion: 1, type: 'page', body: [{ type: 'noSuchNode' }, { type: 'testHello', text: 'still here' }] },
       'en',
     );
-    expect(screen.getByRole('alert').textContent).toContain('Unknown component type: chart');
+    expect(screen.getByRole('alert').textContent).toContain('Unknown component type: noSuchNode');
     expect(screen.getByText('hello still here')).toBeTruthy();
   });
 
@@ -63,7 +65,7 @@ describe('<PageRenderer>', () => {
     expect(screen.getByText('hello ok')).toBeTruthy();
   });
 
-  it('binds the list and form nodes', async () => {
+  it('renders the list and form nodes the barrel binds', async () => {
     const { getNodeComponent } = await import('./bindings');
     expect(getNodeComponent('list')).toBeTypeOf('function');
     expect(getNodeComponent('form')).toBeTypeOf('function');

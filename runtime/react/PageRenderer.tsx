@@ -5,7 +5,6 @@
  */
 import { Component, lazy, Suspense, type ErrorInfo, type ReactNode } from 'react';
 import { textOf, type PageNode, type PageSchema } from '../../protocol/page-schema';
-import '../nodes/components';
 import { getNodeComponent } from './bindings';
 import { useRuntime, useT } from './context';
 import { Heading } from './Heading';
@@ -48,8 +47,8 @@ class NodeBoundary extends Component<
 
 /**
  * One page node with its bound component and an error boundary: what container nodes (grid, tab)
- * use for their children. A function declaration, so the nodes barrel can bind components that
- * import it (the module cycle through runtime/nodes/components resolves at render time).
+ * use for their children. Node components are bound from outside (runtime/nodes/components.ts,
+ * imported by the shell's runtime-bindings): this adapter imports no node, so no module cycle.
  */
 export function NodeRenderer(props: { node: PageNode; recordId?: string }) {
   return <NodeView {...props} />;

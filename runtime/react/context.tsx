@@ -24,6 +24,10 @@ export interface RuntimeContextValue {
   loadDict: DictLoader;
   /** Sends one file for the upload widgets (runtime/core/upload/uploader.ts); absent → uploads are refused. */
   upload?: UploadFn;
+  /** Goes to an app-relative route inside the host (the shell adds /{app}/); absent → openRoute warns. */
+  openRoute?: (route: string) => void;
+  /** The server's system-table prefix (default tessera_sys_): the import dialog reads its templates there. */
+  tablePrefix?: string;
 }
 
 const RuntimeContext = createContext<RuntimeContextValue | null>(null);

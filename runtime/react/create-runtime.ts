@@ -27,12 +27,14 @@ export interface CreateRuntimeOptions {
 }
 
 export function createRuntimeValue(options: CreateRuntimeOptions): RuntimeContextValue {
-  const loadDict = createDictLoader(options.request, options.dict);
-  const builtIn = createProviderFactory({ request: options.request, loadDict, tablePrefix: options.tablePrefix });
   const lang = options.lang ?? (DEFAULT_LANG as Lang);
+  // Per language: a runtime is made again when the language changes, and its dictionaries with it.
+  const loadDict = createDictLoader(options.request, { lang, ...options.dict });
+  const builtIn = createProviderFactory({ request: options.request, loadDict, tablePrefix: options.tablePrefix });
   return {
     request: options.request,
     lang,
+    tablePrefix: options.tablePrefix,
     user: options.user,
     loadDict,
     providerFor: (source) => options.overrideProvider?.(source) ?? builtIn(source),

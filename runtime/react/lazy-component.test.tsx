@@ -1,9 +1,11 @@
 // @vitest-environment happy-dom
 import '../../tests/dom-setup';
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
-import { lazyComponent } from './lazy-component';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CHUNK_TIMEOUT_MS } from '../../protocol/constants';
+import { ChunkRetry, inlineRetry } from './ChunkRetry';
+import { ChunkLoadError, lazyComponent } from './lazy-component';
 
 function Greeting({ name }: { name: string }) {
   return <p>你好 {name}</p>;
@@ -84,5 +86,90 @@ describe('lazyComponent', () => {
     render(<Lazy name="王五" />);
     expect(screen.getByText('你好 王五')).toBeTruthy();
     expect(attempt).toBe(2);
+  });
+
+  describe('chunk timeout and retry', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('gives up on a chunk after the spec’s 120 s with a ChunkLoadError, not before', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      const Lazy = lazyComponent(() => new Promise<never>(() => undefined));
+      const outcome = Lazy.preload().then(
+        () => 'loaded',
+        (error: unknown) => error,
+      );
+      await vi.advanceTimersByTimeAsync(CHUNK_TIMEOUT_MS - 1);
+      expect(Lazy.loaded).toBe(false);
+      let settled = false;
+      void outcome.then(() => (settled = true));
+      await Promise.resolve();
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      const error = await outcome;
+      expect(error).toBeInstanceOf(ChunkLoadError);
+      expect((error as Error).name).toBe('ChunkLoadError');
+    });
+
+    it('shows the retry view after the timeout, and Retry fetches the page again', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      let calls = 0;
+      const Lazy = lazyComponent(
+        () => {
+          calls++;
+          // The first fetch never answers (a stalled network); the second arrives.
+          return calls === 1 ? new Promise<never>(() => undefined) : Promise.resolve(Greeting);
+        },
+        () => <span>加载中</span>,
+        { failed: (retry) => <ChunkRetry lang="en" onRetry={retry} /> },
+      );
+      render(<Lazy name="赵六" />);
+      expect(screen.getByText('加载中')).toBeTruthy();
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(CHUNK_TIMEOUT_MS);
+      });
+      expect(screen.getByText('The page did not load in time. Check the network and try again')).toBeTruthy();
+      vi.useRealTimers();
+      fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+      expect(await screen.findByText('你好 赵六')).toBeTruthy();
+      expect(calls).toBe(2);
+    });
+
+    it('shows the retry view in Chinese after a failed fetch', async () => {
+      let calls = 0;
+      const Lazy = lazyComponent(
+        async () => {
+          calls++;
+          if (calls === 1) throw new Error('network');
+          return Greeting;
+        },
+        () => null,
+        { failed: (retry) => <ChunkRetry lang="zh" onRetry={retry} /> },
+      );
+      render(<Lazy name="孙七" />);
+      expect(await screen.findByText('页面加载失败或超时，请检查网络后重试')).toBeTruthy();
+      // antd spaces a two-character Chinese label.
+      fireEvent.click(screen.getByRole('button', { name: '重 试' }));
+      expect(await screen.findByText('你好 孙七')).toBeTruthy();
+      expect(screen.queryByText('页面加载失败或超时，请检查网络后重试')).toBeNull();
+    });
+
+    it('a node or widget shows a field-sized retry in place, and only it is fetched again', async () => {
+      let calls = 0;
+      const Lazy = lazyComponent(
+        async () => {
+          calls++;
+          if (calls === 1) throw new Error('network');
+          return Greeting;
+        },
+        undefined,
+        { failed: inlineRetry },
+      );
+      render(<Lazy name="周八" />);
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toContain('组件加载失败或超时');
+      fireEvent.click(screen.getByRole('button', { name: '重 试' }));
+      expect(await screen.findByText('你好 周八')).toBeTruthy();
+      expect(calls).toBe(2);
+    });
   });
 });

@@ -8,6 +8,7 @@ import type { ComponentType } from 'react';
 import './definitions';
 import { bindWidget } from '../react/bindings';
 import { lazyComponent } from '../react/lazy-component';
+import { inlineRetry } from '../react/ChunkRetry';
 
 /** Widget type → its component's loader. Adding a widget is one line here. */
 export const WIDGET_LOADERS: Record<string, () => Promise<ComponentType<any>>> = {
@@ -57,4 +58,5 @@ export const WIDGET_LOADERS: Record<string, () => Promise<ComponentType<any>>> =
   change: () => import('./change/component').then((m) => m.ChangeWidget),
 };
 
-for (const [type, load] of Object.entries(WIDGET_LOADERS)) bindWidget(type, lazyComponent(load));
+for (const [type, load] of Object.entries(WIDGET_LOADERS))
+  bindWidget(type, lazyComponent(load, undefined, { failed: inlineRetry }));

@@ -33,7 +33,9 @@ export type Resource =
   /** A module schema (GET api/module/:id). */
   | { type: 'module'; id: string }
   /** A call on a protected area of platform-shell §6 (trial rule); `list` = POST …/list. */
-  | { type: 'protectedArea'; method: string; list: boolean };
+  | { type: 'protectedArea'; method: string; list: boolean }
+  /** The app's system settings (GET/PUT api/sys/settings/current, docs/settings.md). */
+  | { type: 'settings' };
 
 export type Decision =
   | { allowed: true; /** Only these row ids are visible (absent: all rows of the app). */ rows?: readonly string[] }
@@ -46,8 +48,11 @@ const TRIAL: Decision = { allowed: false, code: ResultCode.TRIAL_FORBIDDEN };
 /** Columns a user may change on their own user row. */
 export const OWN_USER_FIELDS: ReadonlySet<string> = new Set(['name', 'avatar', 'theme_config']);
 
-/** System tables every signed-in user reads whole: reference data behind selects. */
-const SHARED_TABLES: ReadonlySet<string> = new Set(['dept', 'dict']);
+/**
+ * System tables every signed-in user reads whole: reference data behind selects, and the import
+ * templates an import dialog offers (written by admins only).
+ */
+const SHARED_TABLES: ReadonlySet<string> = new Set(['dept', 'dict', 'import_template']);
 
 function systemTable(
   user: Grants,
@@ -98,5 +103,8 @@ export function can(user: Grants, action: Action, resource: Resource): Decision 
       return user.isAdmin || user.moduleTables.has(resource.table) ? ALLOW : DENY;
     case 'module':
       return user.isAdmin || user.moduleIds.has(resource.id) ? ALLOW : DENY;
+    case 'settings':
+      // Read too: sign-in rules and the IP list are an admin's business only.
+      return user.isAdmin ? ALLOW : DENY;
   }
 }

@@ -9,11 +9,18 @@ import type { ServerContext } from '../context';
 import { ApiError } from '../errors';
 import { can, type Decision } from './can';
 import { grantsOf } from './grants';
-import { matchedRoute } from './route';
+import { matchedRoute } from '../plugins/route';
 
 export function protectedArea(path: string, prefix: string): boolean {
   if (path.startsWith(`/api/common/${prefix}`)) return true;
   return /^\/api\/(database|user)(\/|$)/.test(path) || /^\/api\/auth\/(changePwd|forgetPwd)\/?$/.test(path);
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The app's system settings routes: admins only, refused here before the body is looked at. */
+    settingsRoute?: boolean;
+  }
 }
 
 export function refuse(decision: Decision): void {
@@ -29,7 +36,10 @@ export function accessHook(ctx: ServerContext) {
     // The matched route, not the raw URL: percent-encoding (tessera%5Fsys_role, change%50wd) must
     // not slip past the rule. The common API's table comes from its decoded parameter.
     const table = (request.params as { table?: unknown } | undefined)?.table;
-    const route = matchedRoute(request).url;
+    const matched = matchedRoute(request);
+    if (matched.config?.settingsRoute)
+      return grantsOf(ctx, request, auth).then((grants) => refuse(can(grants, 'read', { type: 'settings' })));
+    const route = matched.url;
     const path = typeof table === 'string' ? route.replace(':table', table) : route;
     if (!protectedArea(path, ctx.config.tablePrefix)) return done();
     return grantsOf(ctx, request, auth).then((grants) =>

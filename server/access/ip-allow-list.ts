@@ -17,12 +17,13 @@
  */
 import { BlockList, isIP } from 'node:net';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { ResultCode } from '../../protocol/codes';
 import { Headers } from '../../protocol/http';
 import type { ServerContext } from '../context';
 import { ApiError } from '../errors';
 import type { AppRow } from '../platform/apps';
-import { matchedRoute } from './route';
+import { matchedRoute } from '../plugins/route';
 
 /** More entries than an admin types by hand; bounds the work of one save and one check. */
 export const MAX_ENTRIES = 200;
@@ -95,7 +96,8 @@ export function allows(allowList: AllowList, ip: string): boolean {
  * at once in this process and within its TTL elsewhere.
  */
 export class AllowListCache {
-  private readonly byApp = new Map<string, { text: string; allowList: AllowList | null }>();
+  /** Bounded like the app cache: an app not asked for in a while is parsed again. */
+  private readonly byApp = new LRUCache<string, { text: string; allowList: AllowList | null }>({ max: 1_000 });
 
   of(app: Pick<AppRow, 'id' | 'ip_allow_list'>): AllowList | null {
     const text = app.ip_allow_list ?? '';

@@ -100,6 +100,17 @@ describe('AuthCache', () => {
   });
 });
 
+describe('AuthCache.stats', () => {
+  it('counts hits and misses and reports the bound and ttl', () => {
+    const { cache } = setup(5_000, 10);
+    cache.get('t1');
+    cache.set('t1', entry('u1'), cache.mark());
+    cache.get('t1');
+    cache.get('t1');
+    expect(cache.stats()).toEqual({ size: 1, max: 10, ttlMs: 5_000, hits: 2, misses: 1 });
+  });
+});
+
 describe('authCacheTtl', () => {
   it('reads AUTH_CACHE_TTL_MS, defaults to 5 s (0 under NODE_ENV=test) and refuses bad values', () => {
     expect(authCacheTtl({})).toBe(5_000);

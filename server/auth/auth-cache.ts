@@ -1,14 +1,16 @@
 /**
  * Per-process cache of what the session hook and the menu guard load for a token: the session,
  * its user, roles and (lazily) grants, keyed by the token's SHA-256. Without it every request pays
- * ~5 queries before its own work (docs/benchmarks.md, "List endpoint").
+ * ~5 queries before its own work (docs/benchmarks-log.md, "List endpoint").
  *
  * Staleness (docs/auth.md, "Session cache"): in THIS process, revoking a session and any request
  * that may write a system table drop entries at once, and while such a request runs the cache is
  * bypassed, so no request can read or store data from before the write commits. Other instances
  * only see a change when their entry expires: at most ttlMs (default 5 s).
  */
+import { LRUCache } from 'lru-cache';
 import type { Grants } from '../access/can';
+import { CacheCounter, lruTtl, type CacheStats } from '../cache-stats';
 import type { SessionRow } from './sessions';
 import type { RoleRow, UserRow } from './users';
 
@@ -39,7 +41,9 @@ export function authCacheTtl(env: NodeJS.ProcessEnv = process.env): number {
 }
 
 export class AuthCache {
-  private readonly entries = new Map<string, { entry: AuthEntry; at: number }>();
+  /** Expiry and the size bound are lru-cache's; the clock is the server's (tests move it). */
+  private readonly entries: LRUCache<string, AuthEntry>;
+  private readonly counter = new CacheCounter();
   /** Start times of system writes in flight, by a key per write. */
   private readonly writes = new Map<symbol, number>();
   private generation = 0;
@@ -48,7 +52,16 @@ export class AuthCache {
     private readonly now: () => number,
     readonly ttlMs: number = DEFAULT_AUTH_CACHE_TTL_MS,
     private readonly maxEntries = MAX_ENTRIES,
-  ) {}
+  ) {
+    this.entries = new LRUCache<string, AuthEntry>({
+      max: maxEntries,
+      // lru-cache drops an entry older than `ttl`; ours expire at exactly ttlMs old (clock in ms).
+      ttl: lruTtl(ttlMs),
+      // Reads the clock on every check instead of lru-cache's 1 ms cached value.
+      ttlResolution: 0,
+      perf: { now },
+    });
+  }
 
   private bypassed(): boolean {
     if (this.ttlMs <= 0) return true;
@@ -61,13 +74,7 @@ export class AuthCache {
   /** The fresh entry of a token hash, or undefined (none, expired, or a system write running). */
   get(tokenHash: string): AuthEntry | undefined {
     if (this.bypassed()) return undefined;
-    const hit = this.entries.get(tokenHash);
-    if (!hit) return undefined;
-    if (this.now() - hit.at >= this.ttlMs) {
-      this.entries.delete(tokenHash);
-      return undefined;
-    }
-    return hit.entry;
+    return this.counter.count(this.entries.get(tokenHash));
   }
 
   /** Call before loading; pass to set() so data loaded across an invalidation is not kept. */
@@ -77,10 +84,7 @@ export class AuthCache {
 
   set(tokenHash: string, entry: AuthEntry, mark: number): void {
     if (mark !== this.generation || this.bypassed()) return;
-    this.entries.delete(tokenHash);
-    this.entries.set(tokenHash, { entry, at: this.now() });
-    // Oldest first in a Map: drop the oldest beyond the bound.
-    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+    this.entries.set(tokenHash, entry);
   }
 
   forgetToken(tokenHash: string): void {
@@ -90,9 +94,11 @@ export class AuthCache {
 
   forgetUser(appId: string, userId: string): void {
     this.generation++;
-    for (const [hash, { entry }] of this.entries) {
-      if (entry.session.app_id === appId && entry.session.user_id === userId) this.entries.delete(hash);
+    const hashes: string[] = [];
+    for (const [hash, entry] of this.entries.entries()) {
+      if (entry.session.app_id === appId && entry.session.user_id === userId) hashes.push(hash);
     }
+    for (const hash of hashes) this.entries.delete(hash);
   }
 
   clear(): void {
@@ -119,5 +125,10 @@ export class AuthCache {
 
   get size(): number {
     return this.entries.size;
+  }
+
+  stats(): CacheStats {
+    const { hits, misses } = this.counter;
+    return { size: this.entries.size, max: this.maxEntries, ttlMs: this.ttlMs, hits, misses };
   }
 }

@@ -1,14 +1,17 @@
 /**
- * Resolves the session of every non-public API request: the token from `authorization`, its
- * user (live, enabled, same app), roles and app. The app of a request is the session's, never a
- * header's or the body's (DESIGN §4). Missing, expired or revoked sessions answer P4007 with HTTP
- * 200, which the client treats as "sign out". A session due for renewal gets a new token in the
- * `authorization` response header.
+ * Resolves the session of every non-public API request: the token (sealed in x-sec-auth on a
+ * sealed request, else from `authorization`), its user (live, enabled, same app), roles and app.
+ * The app of a request is the session's, never a header's or the body's (DESIGN §4). Missing,
+ * expired or revoked sessions answer P4007 with HTTP 200, which the client treats as "sign out".
+ * A session due for renewal gets a new token in the `authorization` response header, which the
+ * envelope plugin seals into x-sec-auth when the request was sealed (docs/envelope.md).
  */
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { ResultCode } from '../../protocol/codes';
 import { Headers } from '../../protocol/http';
-import { matchedRoute } from '../access/route';
+import { EnvelopeHeaders } from '../../protocol/envelope/constants';
+import { matchedRoute } from '../plugins/route';
+import { sealTokenHeader } from '../plugins/envelope';
 import type { ServerContext } from '../context';
 import { ApiError } from '../errors';
 import type { AppRow } from '../platform/apps';
@@ -38,6 +41,8 @@ declare module 'fastify' {
 }
 
 const logout = () => new ApiError(ResultCode.LOGOUT, 'error.logout');
+/** A token seen in clear where the envelope is on: it is revoked, so the answer is a sign-out. */
+const plainToken = () => new ApiError(ResultCode.LOGOUT, 'error.plainToken');
 
 export function requireAuth(request: FastifyRequest): RequestAuth {
   if (!request.auth) throw logout();
@@ -74,7 +79,16 @@ export function maySystemWrite(request: FastifyRequest, prefix: string): boolean
 /** Bypasses the session cache while a possible system write runs (auth-cache.ts). */
 function markSystemWrite(ctx: ServerContext, request: FastifyRequest, reply: FastifyReply): void {
   if (!maySystemWrite(request, ctx.config.tablePrefix)) return;
-  const end = ctx.sessions.cache.beginWrite();
+  const endHere = ctx.sessions.cache.beginWrite();
+  let ended = false;
+  const end = () => {
+    endHere();
+    if (ended) return;
+    ended = true;
+    // The other instances drop their cached sessions, roles and grants of this app too.
+    const appId = request.auth?.app.id;
+    if (appId) void ctx.bus.publish({ type: 'auth.changed', appId });
+  };
   // 'finish' once the reply is written (the handler's writes are done), 'close' if the client left.
   reply.raw.once('finish', end);
   reply.raw.once('close', end);
@@ -116,6 +130,11 @@ async function authenticate(
   const { session, user, roles } = entry;
   const app = await ctx.apps.findById(session.app_id);
   if (Number(user.status) !== 1 || !app) throw logout();
+  if (!request.envelope && ctx.envelope && Number(app.encrypt) === 1) {
+    // The envelope is on for this app, so this token travelled in clear (an old or broken client,
+    // or an attacker's copy): whoever saw it could seal it themselves, so it is dead from now on.
+    await revokePlain(ctx, request, hash);
+  }
   requireSealed(ctx, request, app);
   // A sealed request must be sealed for the session's own app: a token of app A under app B's key
   // (B's envelope, B's replay and key rules) is refused like any envelope that does not check out.
@@ -126,8 +145,33 @@ async function authenticate(
   const renewed = await ctx.sessions.renewIfDue(session);
   if (renewed) {
     request.auth.renewedTokenHash = sha256(renewed);
-    reply.header(Headers.AUTHORIZATION, renewed);
+    // Sealed request: the renewal goes sealed (docs/envelope.md), even on replies that skip onSend.
+    if (request.envelope) reply.header(EnvelopeHeaders.AUTH, sealTokenHeader(request.envelope, renewed));
+    else reply.header(Headers.AUTHORIZATION, renewed);
   }
+}
+
+/** Revokes a session whose token came in clear where it must come sealed, logs it, refuses. */
+async function revokePlain(ctx: ServerContext, request: FastifyRequest, hash: string): Promise<never> {
+  await ctx.sessions.revoke(hash);
+  // The hash prefix identifies the session for an operator; the token itself is never logged.
+  request.log.warn({ plainToken: hash.slice(0, 12) }, 'session token sent in clear with the envelope on: revoked');
+  throw plainToken();
+}
+
+/**
+ * The token of a sealed request: from x-sec-auth only. One beside it in clear is refused and, being
+ * a real session's token seen in clear, revoked. Also for public routes that read a session
+ * themselves (sendSmsCode for changeMobile).
+ */
+export async function sealedToken(ctx: ServerContext, request: FastifyRequest): Promise<string | undefined> {
+  const header = request.headers[Headers.AUTHORIZATION];
+  if (header !== undefined) {
+    const plain = tokenFromHeader(header);
+    if (plain) await revokePlain(ctx, request, sha256(plain));
+    throw plainToken();
+  }
+  return tokenFromHeader(request.envelope?.token);
 }
 
 /** preHandler; public routes and non-API paths pass synchronously, without a promise. */
@@ -135,9 +179,15 @@ export function sessionHook(ctx: ServerContext, users: Users) {
   return function resolveSession(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) {
     markSystemWrite(ctx, request, reply);
     if (request.is404 || matchedRoute(request).config?.public || !request.url.startsWith('/api/')) return done();
-    const token = tokenFromHeader(request.headers[Headers.AUTHORIZATION]);
+    if (request.envelope) {
+      return sealedToken(ctx, request).then((token) => {
+        if (!token) throw logout();
+        return authenticate(ctx, users, request, reply, token);
+      });
+    }
+    const plain = tokenFromHeader(request.headers[Headers.AUTHORIZATION]);
     // Thrown here, it reaches the error handler like a rejected async hook's error.
-    if (!token) throw logout();
-    return authenticate(ctx, users, request, reply, token);
+    if (!plain) throw logout();
+    return authenticate(ctx, users, request, reply, plain);
   };
 }

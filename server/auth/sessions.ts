@@ -27,18 +27,25 @@ export class SessionStore {
    * and after their DELETE, so a concurrent request can neither read nor re-store a revoked one.
    */
   readonly cache: AuthCache;
+  private readonly revokeListeners: ((revoked: Revoked) => void)[] = [];
 
   constructor(
     private readonly db: Kysely<any>,
     private readonly table: string,
     private readonly now: () => number,
-    options: { cacheTtlMs?: number } = {},
+    options: { cacheTtlMs?: number; ttlOf?: (appId: string) => Promise<number> } = {},
   ) {
     this.cache = new AuthCache(now, options.cacheTtlMs ?? authCacheTtl());
+    this.ttlOf = options.ttlOf ?? (async () => SESSION_TTL_MS);
   }
 
-  async create(userId: string, appId: string, db: Kysely<any> = this.db): Promise<string> {
+  /** A new session's lifetime in an app: the app's session setting (docs/settings.md), 7 days by default. */
+  private readonly ttlOf: (appId: string) => Promise<number>;
+
+  /** `ttl` is given inside a transaction: reading the settings there could wait on the transaction's own lock. */
+  async create(userId: string, appId: string, db: Kysely<any> = this.db, ttl?: number): Promise<string> {
     const token = newToken();
+    ttl ??= await this.ttlOf(appId);
     const now = this.now();
     await db.deleteFrom(this.table).where('expires_at', '<', now).execute();
     await db
@@ -48,7 +55,7 @@ export class SessionStore {
         user_id: userId,
         app_id: appId,
         created_at: now,
-        expires_at: now + SESSION_TTL_MS,
+        expires_at: now + ttl,
       })
       .execute();
     return token;
@@ -75,8 +82,9 @@ export class SessionStore {
    * sure that of several concurrent requests only one renews.
    */
   async renewIfDue(session: SessionRow): Promise<string | undefined> {
-    const now = this.now();
     if (!this.renewalDue(session)) return undefined;
+    const ttl = await this.ttlOf(session.app_id);
+    const now = this.now();
     // The old session's row changes (renewed_at, shorter expiry): its cached copy must go.
     this.cache.forgetToken(session.token_hash);
     const renewed = await this.db.transaction().execute(async (trx) => {
@@ -87,7 +95,7 @@ export class SessionStore {
         .where('renewed_at', 'is', null)
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) !== 1) return undefined;
-      return this.create(session.user_id, session.app_id, trx);
+      return this.create(session.user_id, session.app_id, trx, ttl);
     });
     this.cache.forgetToken(session.token_hash);
     return renewed;
@@ -95,8 +103,26 @@ export class SessionStore {
 
   async revoke(tokenHash: string): Promise<void> {
     this.cache.forgetToken(tokenHash);
+    // Whose it was, for the other instances' caches (one read, on revocations only).
+    const owner = this.revokeListeners.length
+      ? await this.db
+          .selectFrom(this.table)
+          .select(['app_id', 'user_id'])
+          .where('token_hash', '=', tokenHash)
+          .executeTakeFirst()
+      : undefined;
     await this.db.deleteFrom(this.table).where('token_hash', '=', tokenHash).execute();
     this.cache.forgetToken(tokenHash);
+    if (owner) this.announce({ appId: String(owner.app_id), userId: String(owner.user_id), tokenHash });
+  }
+
+  /** Called after each revocation (app.ts tells the other instances over the bus). */
+  onRevoke(listener: (revoked: Revoked) => void): void {
+    this.revokeListeners.push(listener);
+  }
+
+  private announce(revoked: Revoked): void {
+    for (const listener of this.revokeListeners) listener(revoked);
   }
 
   /**
@@ -109,5 +135,13 @@ export class SessionStore {
     this.cache.forgetUser(appId, userId);
     await query.execute();
     this.cache.forgetUser(appId, userId);
+    this.announce({ appId, userId });
   }
+}
+
+/** A revocation: one session (tokenHash) or every session of a user but those kept. */
+export interface Revoked {
+  appId: string;
+  userId: string;
+  tokenHash?: string;
 }

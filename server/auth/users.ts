@@ -16,6 +16,9 @@ export interface UserRow {
   status: number;
   /** 1 after an admin set the password: the shell sends the user to change it (0010 migration). */
   must_change_password?: number;
+  /** When the password was last set (migration 0014); null: create_at counts. */
+  password_changed_at?: number | null;
+  create_at?: number;
 }
 
 export interface RoleRow {

@@ -55,6 +55,7 @@ export class LocalDelivery {
 }
 
 export class LocalBus implements EventBus {
+  readonly kind = 'local';
   private readonly local: LocalDelivery;
   private readonly ids = new EventIds();
 
@@ -68,6 +69,15 @@ export class LocalBus implements EventBus {
 
   subscribe<T extends BusEventType>(type: T | '*', handler: Handler<T>): () => void {
     return this.local.subscribe(type, handler as unknown as AnyHandler);
+  }
+
+  async reachable(): Promise<boolean> {
+    return true;
+  }
+
+  /** One process misses nothing: never called. */
+  onResync(): () => void {
+    return () => {};
   }
 
   async close(): Promise<void> {

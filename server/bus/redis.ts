@@ -7,9 +7,10 @@
  * Pub/sub needs its own connection (a subscribed connection can only subscribe), hence two.
  */
 import { Redis } from 'ioredis';
-import { parseBusEvent, type BusEvent, type BusEventType } from '../../protocol/events';
+import { parseBusEvent, SERVER_ONLY_EVENTS, type BusEvent, type BusEventType } from '../../protocol/events';
 import { redactUrl } from '../config';
 import { EventIds, LocalDelivery } from './local';
+import { appendToLog, RedisReplayLog, type SharedReplayLog } from './replay-log';
 import type { BusLog, Delivery, EventBus, Handler } from './types';
 
 /** Larger messages on the channel are dropped unread (events are small; this is a guard). */
@@ -20,20 +21,52 @@ export function busChannel(tablePrefix: string): string {
 }
 
 export class RedisBus implements EventBus {
+  readonly kind = 'redis';
   private readonly local: LocalDelivery;
   private readonly ids = new EventIds();
   private closing = false;
+  /** Events a browser may see, per app, in the channel's order (server/bus/replay-log.ts). */
+  readonly replayLog: SharedReplayLog;
 
   private constructor(
     private readonly pub: Redis,
     private readonly sub: Redis,
     private readonly channel: string,
+    private readonly tablePrefix: string,
     private readonly log: BusLog,
   ) {
     this.local = new LocalDelivery(log);
+    this.replayLog = new RedisReplayLog(pub, tablePrefix, () => this.ids.next());
     sub.on('message', (channel: string, message: string) => {
       if (channel === this.channel) this.receive(message);
     });
+    // The subscriber lost Redis (ioredis reconnects and resubscribes by itself): once it is back,
+    // the events of that gap are gone for good, so the caches they would have dropped go now.
+    sub.on('close', () => {
+      if (this.closing || this.lost) return;
+      this.lost = true;
+      log.warn({ redis: 'subscriber' }, 'event bus: lost redis, events are local to this instance until it is back');
+    });
+    sub.on('ready', () => {
+      if (this.closing || !this.lost) return;
+      this.lost = false;
+      log.warn({ redis: 'subscriber' }, 'event bus: redis is back, dropping caches that missed events');
+      for (const handler of [...this.resyncHandlers]) {
+        try {
+          handler();
+        } catch (error) {
+          log.error({ err: (error as Error).message }, 'event bus: a resync handler failed');
+        }
+      }
+    });
+  }
+
+  private lost = false;
+  private readonly resyncHandlers = new Set<() => void>();
+
+  onResync(handler: () => void): () => void {
+    this.resyncHandlers.add(handler);
+    return () => this.resyncHandlers.delete(handler);
   }
 
   /** Connects both connections and subscribes; rejects (naming no password) if Redis is unreachable. */
@@ -55,7 +88,7 @@ export class RedisBus implements EventBus {
       // Without a listener an 'error' event would crash the process; ioredis retries by itself.
       connection.on('error', (error: Error) => log.warn({ redis: name, err: error.message }, 'event bus: redis error'));
     }
-    const bus = new RedisBus(pub, sub, busChannel(tablePrefix), log);
+    const bus = new RedisBus(pub, sub, busChannel(tablePrefix), tablePrefix, log);
     try {
       await Promise.all([pub.connect(), sub.connect()]);
       await sub.subscribe(bus.channel);
@@ -74,7 +107,13 @@ export class RedisBus implements EventBus {
     const id = this.ids.next();
     this.local.deliver(event, { id });
     try {
-      await this.pub.publish(this.channel, JSON.stringify({ origin: this.ids.instance, id, event }));
+      // One MULTI: the replay log and the channel get the events in the same order.
+      const multi = this.pub.multi();
+      if (!SERVER_ONLY_EVENTS.has(event.type)) appendToLog(multi, this.tablePrefix, id, event);
+      multi.publish(this.channel, JSON.stringify({ origin: this.ids.instance, id, event }));
+      const results = (await multi.exec()) ?? [];
+      const failed = results.find(([error]) => error);
+      if (failed) throw failed[0];
     } catch (error) {
       this.log.error({ err: (error as Error).message, eventType: event.type }, 'event bus: publish to redis failed');
     }
@@ -111,6 +150,21 @@ export class RedisBus implements EventBus {
     return this.pub;
   }
 
+  async reachable(timeoutMs: number): Promise<boolean> {
+    // Both halves: commands answer, and the subscriber is back (events of others arrive again,
+    // and the caches that missed the gap's events have been dropped).
+    if (this.closing || this.lost) return false;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
+    try {
+      return await Promise.race([this.pub.ping().then((answer) => answer === 'PONG'), timeout]);
+    } catch {
+      return false;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   async close(): Promise<void> {
     if (this.closing) return;
     this.closing = true;
@@ -125,5 +179,9 @@ async function closeConnection(connection: Redis): Promise<void> {
   const ended = new Promise<void>((resolve) => connection.once('end', () => resolve()));
   if (connection.status === 'ready') await connection.quit().catch(() => connection.disconnect());
   else connection.disconnect();
+  // Waiting to reconnect (Redis down), the connection has no socket: disconnect() only cancels the
+  // retry and no 'end' ever comes. Waiting for it hung the shutdown of an instance cut from Redis
+  // (tests/faults/redis-down.test.ts).
+  if (connection.status === 'reconnecting') return;
   await ended;
 }

@@ -4,6 +4,7 @@
  * set, so several server instances see each other's events.
  */
 import type { BusEvent, BusEventType, EventOf } from '../../protocol/events';
+import type { SharedReplayLog } from './replay-log';
 
 /** What a subscriber learns besides the event: its id, the same on every instance. */
 export interface Delivery {
@@ -19,9 +20,21 @@ export interface EventBus {
    * instances. Never rejects for a transport failure: that is logged, the local delivery stands.
    */
   publish(event: BusEvent): Promise<void>;
+  /** With Redis: the events of each app in one order for every instance (Last-Event-ID replay). */
+  readonly replayLog?: SharedReplayLog;
+  /** 'local' (one process) or 'redis' (shared with the other instances). */
+  readonly kind: 'local' | 'redis';
+  /** Whether the shared transport answers now (always true in-process); never rejects. */
+  reachable(timeoutMs: number): Promise<boolean>;
   /** Calls handler for each event of this type ('*': every type); returns the unsubscribe. */
   subscribe<T extends BusEventType>(type: T, handler: Handler<T>): () => void;
   subscribe(type: '*', handler: (event: BusEvent, delivery: Delivery) => void): () => void;
+  /**
+   * Calls handler each time the shared transport comes back after it was lost: events other
+   * instances published meanwhile never arrived, so whatever they would have invalidated must be
+   * dropped now (app.ts dropCachesOnResync). Never called in-process. Returns the unsubscribe.
+   */
+  onResync(handler: () => void): () => void;
   /** Stops delivery and closes connections (the app's onClose). */
   close(): Promise<void>;
 }

@@ -6,12 +6,14 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { ResultCode } from '../../protocol/codes';
+import { textOf } from '../../protocol/page-schema';
 import { authorizeTable } from '../access/tables';
 import { requireAuth, type RequestAuth } from '../auth/session-hook';
 import type { ServerContext } from '../context';
-import { newId } from '../db/ids';
-import { insertAudit } from '../db/tables';
-import { ApiError, badRequest, forbidden } from '../errors';
+import { ApiError, forbidden } from '../errors';
+import { recordOperations, type OperationAction } from '../logs/record';
+import { langOf } from '../reply';
+import { recordId } from '../http/shapes';
 import type { TableInfo } from '../modules/table-info';
 import { tableMissing } from './db-errors';
 import { declaredLimit } from './declared-limit';
@@ -24,8 +26,7 @@ export interface Target {
   scope: Scope;
 }
 
-const TABLE_PARAM = /^[A-Za-z0-9_]{1,64}$/;
-export const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+export const ID_PATTERN = new RegExp(recordId.pattern);
 
 export async function resolveTarget(
   ctx: ServerContext,
@@ -33,8 +34,8 @@ export async function resolveTarget(
   mode: 'read' | 'write',
 ): Promise<Target> {
   const auth = requireAuth(request);
-  const name = (request.params as { table?: string }).table ?? '';
-  if (!TABLE_PARAM.test(name)) throw badRequest('server.invalidValue', { key: 'table' });
+  // The route's params schema (tableParams / recordParams) has checked the name's form.
+  const name = (request.params as { table: string }).table;
   const table = await ctx.registry.resolve(auth.app, name);
   if (!table) throw tableMissing(name);
   if (mode === 'write' && table.write === 'none')
@@ -60,10 +61,9 @@ export async function resolveTarget(
   };
 }
 
+/** The record id of a route declaring recordParams (its form checked by the schema). */
 export function idParam(request: FastifyRequest): string {
-  const id = (request.params as { id?: string }).id ?? '';
-  if (!ID_PATTERN.test(id)) throw badRequest('server.invalidValue', { key: 'id' });
-  return id;
+  return (request.params as { id: string }).id;
 }
 
 /** One live row of the scope, decoded, or undefined. */
@@ -76,26 +76,43 @@ export async function readRow(db: Kysely<any>, target: Target, id: string): Prom
   return row ? decodeRow(target.table, row as Row) : undefined;
 }
 
-/** An audit_log entry, written in the same transaction as the change it records. */
+/** One record a write touched: its values before and after (decoded rows; absent for create / delete). */
+export interface Change {
+  id: string | null;
+  before?: Row;
+  after?: Row;
+}
+
+/**
+ * Operation-log entries (server/logs, docs/logs.md), written in the same transaction as the change
+ * they record: one per record, with its values (redacted there) and a field-by-field diff.
+ */
 export async function audit(
   ctx: ServerContext,
   trx: Kysely<any>,
   request: FastifyRequest,
   target: Target,
-  action: 'create' | 'update' | 'delete',
-  ids: string[],
+  action: OperationAction,
+  changes: Change[],
 ): Promise<void> {
-  await trx
-    .insertInto(ctx.tables.audit_log)
-    .values({
-      id: newId(),
-      app_id: target.scope.appId,
-      ...insertAudit(target.auth.user.id, ctx.now()),
-      user_id: target.auth.user.id,
+  const lang = langOf(request);
+  const titleOf = (key: string) => {
+    const title = target.table.columns.get(key)?.title;
+    return title ? textOf(title, lang) : key;
+  };
+  await recordOperations(
+    ctx,
+    trx,
+    request,
+    changes.map((change) => ({
+      appId: target.scope.appId,
+      userId: target.auth.user.id,
       action,
-      table_name: target.table.name,
-      record_id: ids.join(',').slice(0, 255),
-      ip: request.ip,
-    })
-    .execute();
+      table: target.table.name,
+      recordId: change.id,
+      before: change.before,
+      after: change.after,
+      titleOf,
+    })),
+  );
 }

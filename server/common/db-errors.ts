@@ -5,14 +5,31 @@
  */
 import { ResultCode } from '../../protocol/codes';
 import type { Db } from '../db/create-db';
+import { isDatabaseUnavailable, isStatementTimeout } from '../db/unavailable';
 import { ApiError } from '../errors';
 import type { TableInfo } from '../modules/table-info';
 import type { Row } from './values';
+
+/** 503 P5030: the database cannot be reached now; the cause is logged by the error handler. */
+export function databaseUnavailable(cause: unknown): ApiError {
+  const error = new ApiError(ResultCode.UNAVAILABLE, 'error.unavailable', {}, 503);
+  error.cause = cause;
+  return error;
+}
+
+/** 503 P5030: the statement ran past DB_STATEMENT_TIMEOUT_MS (a blocked or overloaded database). */
+export function databaseBusy(cause: unknown): ApiError {
+  const error = new ApiError(ResultCode.UNAVAILABLE, 'error.databaseBusy', {}, 503);
+  error.cause = cause;
+  return error;
+}
 
 export const tableMissing = (name: string) => new ApiError(ResultCode.DATA_ERROR, 'server.tableMissing', { name });
 
 export function toDataError(error: unknown, db: Db, table: TableInfo, row?: Row): unknown {
   if (error instanceof ApiError) return error;
+  if (isDatabaseUnavailable(error)) return databaseUnavailable(error);
+  if (isStatementTimeout(error)) return databaseBusy(error);
   const failure = db.spec.classifyError(error);
   if (failure?.kind === 'missingTable') return tableMissing(table.name);
   if (failure?.kind === 'duplicate') {

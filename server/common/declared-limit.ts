@@ -9,7 +9,8 @@ import type { Kysely } from 'kysely';
 import type { RequestAuth } from '../auth/session-hook';
 import type { ServerContext } from '../context';
 import type { TableNames } from '../db/tables';
-import '../../runtime/widgets/definitions';
+import type { FieldDefinition } from '../../protocol/page-schema';
+import '../../runtime/definitions';
 import { richTextCodec } from '../../runtime/core/codecs/text-encoding';
 import { getWidget } from '../../runtime/core/registry';
 import { listNodeOf, walkFields } from '../modules/columns';
@@ -22,9 +23,11 @@ export interface StoredFacts {
   limit?: DataLimitRequest;
   /** Columns of rich-text widgets (stored as encoded HTML): sanitized on write (rich-text.ts). */
   richColumns: Set<string>;
+  /** The stored field definitions by key (aggregate queries: date widgets, dictionaries). */
+  fields: Map<string, FieldDefinition>;
 }
 
-const NO_FACTS: StoredFacts = { richColumns: new Set() };
+const NO_FACTS: StoredFacts = { richColumns: new Set(), fields: new Map() };
 
 /**
  * Keyed by the registry's TableInfo: the registry makes a new one when a module is saved (its
@@ -44,10 +47,13 @@ async function readFacts(db: Kysely<any>, tables: TableNames, appId: string, tab
   // The registry parsed this schema already (it built `table` from it).
   const list = listNodeOf(JSON.parse(String(row.schema)) as never, table.name) as { query?: unknown; fields?: unknown };
   const richColumns = new Set<string>();
-  for (const field of walkFields(list.fields))
-    if (!field.not_sql_field && getWidget(field.type)?.codec === richTextCodec && table.columns.has(field.key))
-      richColumns.add(field.key);
-  return { limit: isPlainObject(list.query) ? parseDataLimit(list.query) : undefined, richColumns };
+  const fields = new Map<string, FieldDefinition>();
+  for (const field of walkFields(list.fields)) {
+    if (field.not_sql_field || !table.columns.has(field.key)) continue;
+    fields.set(field.key, field);
+    if (getWidget(field.type)?.codec === richTextCodec) richColumns.add(field.key);
+  }
+  return { limit: isPlainObject(list.query) ? parseDataLimit(list.query) : undefined, richColumns, fields };
 }
 
 export function storedFacts(ctx: ServerContext, appId: string, table: TableInfo): Promise<StoredFacts> {

@@ -8,13 +8,11 @@
  * executable /*! ... *\/ comments) never reach the database, and a row cap is set as its LIMIT.
  */
 import nodeSqlParser from 'node-sql-parser';
-import type { DialectName } from '../db/create-db';
+import { DIALECTS, type DialectName } from '../db/create-db';
 import { badRequest } from '../errors';
 
 const { Parser } = nodeSqlParser;
 const parser = new Parser();
-
-const DIALECT: Record<DialectName, string> = { sqlite: 'sqlite', postgres: 'postgresql', mysql: 'mariadb' };
 
 /** Functions a report query needs; anything else (pg_sleep, load_file, benchmark, version...) is refused. */
 const FUNCTIONS = new Set([
@@ -121,7 +119,7 @@ function positionOf(text: string, offset: number): { line: number; column: numbe
  * this scan and the parser could disagree, the scan counts more brackets, never fewer.
  */
 function checkBrackets(text: string, dialect: DialectName): void {
-  const backslash = dialect === 'mysql';
+  const backslash = DIALECTS[dialect].sqlMode.backslashEscapes;
   const open: number[] = [];
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
@@ -174,7 +172,8 @@ function syntaxError(text: string, error: unknown) {
  * registry (a name that is not there refuses the statement). `cap` becomes (or bounds) the LIMIT.
  */
 export function checkSelect(text: string, dialect: DialectName, cap: number): CheckedSql {
-  const database = DIALECT[dialect];
+  const mode = DIALECTS[dialect].sqlMode;
+  const database = mode.parserDatabase;
   checkBrackets(text, dialect);
   let parsed: unknown;
   try {
@@ -212,8 +211,8 @@ export function checkSelect(text: string, dialect: DialectName, cap: number): Ch
     if (node.type === 'var') throw fail('sql.forbiddenClause', { name: 'variables' });
     if (node.type === 'column_ref' && (node.db || node.schema))
       throw fail('sql.forbiddenClause', { name: 'qualified names' });
-    // PostgreSQL folds unquoted names to lower case; module columns keep their case (customerName).
-    if (dialect === 'postgres' && node.type === 'column_ref') {
+    // Module columns keep their case (customerName), which an unquoted name may lose (PostgreSQL).
+    if (node.type === 'column_ref' && mode.quoteColumns) {
       const column = node.column as { expr?: { type?: string } } | undefined;
       if (column?.expr?.type === 'default') column.expr.type = 'double_quote_string';
     }

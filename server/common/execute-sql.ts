@@ -3,25 +3,24 @@
  * checked by execute-sql-parse.ts (one SELECT, registry tables, allowed functions, row cap) and
  * every table it names is bound to a CTE of the same name that holds only the app's live rows and
  * registered columns, so no other app's row and no secret column is reachable. It runs read-only
- * with a time limit: PostgreSQL in a READ ONLY transaction with statement_timeout; MySQL/MariaDB
- * in a READ ONLY transaction with max_statement_time (MariaDB) or max_execution_time (MySQL);
- * SQLite in a child process on a read-only connection that is killed at the time limit
- * (sqlite-sql-worker-client.ts), except an in-memory database, which only the server's own
- * connection can see: that runs in-process under PRAGMA query_only with no time limit. A statement
+ * with a time limit, each database's way in its dialect file (server/db/dialects/, `sqlMode`):
+ * PostgreSQL in a READ ONLY transaction with statement_timeout; MySQL/MariaDB in a READ ONLY
+ * transaction with max_statement_time (MariaDB) or max_execution_time (MySQL); SQLite in a child
+ * process on a read-only connection that is killed at the time limit (sqlite-sql-worker-client.ts),
+ * except an in-memory database, which only the server's own connection can see: that runs
+ * in-process under PRAGMA query_only with no time limit. A statement
  * stopped by its time limit answers sql.timeout on every database. Every call, refused or not, is
  * written to audit_log.
  */
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql, type Kysely } from 'kysely';
 import { ResultCode } from '../../protocol/codes';
 import { MAX_PAGE_SIZE } from '../../protocol/constants';
 import { requireAuth, type RequestAuth } from '../auth/session-hook';
 import type { ServerContext } from '../context';
 import type { Db } from '../db/create-db';
-import { sqliteFile } from '../db/dialects/sqlite';
-import { errorField } from '../db/dialects/types';
+import type { SqlModeSpec } from '../db/dialects/types';
 import { newId } from '../db/ids';
 import { insertAudit } from '../db/tables';
 import { ApiError, badRequest } from '../errors';
@@ -39,19 +38,14 @@ const APP_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 type Outcome = 'ok' | 'refused' | 'forbidden' | 'failed';
 
-function quote(dialect: string, name: string): string {
-  return dialect === 'mysql' ? `\`${name}\`` : `"${name}"`;
-}
-
 /** WITH <name> AS (SELECT <registered columns> FROM <physical> WHERE app_id = '<app>' AND is_deleted = 0), ... */
-function scopedCtes(dialect: string, tables: TableInfo[], appId: string): string {
+function scopedCtes(mode: SqlModeSpec, tables: TableInfo[], appId: string): string {
   // The app id comes from the session and is checked against a plain pattern before it is inlined.
   if (!APP_ID.test(appId)) throw new Error('unexpected app id');
-  const q = (n: string) => quote(dialect, n);
+  const q = mode.quote;
   const ctes = tables.map((table) => {
     const columns = [...table.columns.keys()].map(q).join(', ');
-    // SQLite reads a CTE's own name inside it as a (recursive) self-reference: name the schema.
-    const source = dialect === 'sqlite' ? `main.${q(table.physical)}` : q(table.physical);
+    const source = mode.cteSource(q(table.physical));
     return `${q(table.name)} AS (SELECT ${columns} FROM ${source} WHERE ${q('app_id')} = '${appId}' AND ${q('is_deleted')} = 0)`;
   });
   return `WITH ${ctes.join(', ')} `;
@@ -59,60 +53,21 @@ function scopedCtes(dialect: string, tables: TableInfo[], appId: string): string
 
 export interface RunOptions {
   timeoutMs: number;
-  /** SQLite: the worker that runs the statement; without one it runs in-process, unlimited. */
+  /** SQLite on a file: the worker process that runs the statement (the dialect's workerFile). */
   sqliteWorker?: SqliteSqlWorker;
-}
-
-/** PostgreSQL query_canceled, MariaDB ER_STATEMENT_TIMEOUT, MySQL ER_QUERY_TIMEOUT. */
-function isTimeout(error: unknown): boolean {
-  if (error instanceof SqlTimeoutError) return true;
-  const code = errorField(error, 'code');
-  const errno = errorField(error, 'errno');
-  return code === '57014' || errno === 1969 || errno === 3024;
 }
 
 /** Runs one statement read-only with the time limit (exported for the read-only test). */
 export async function runReadOnly(database: Db, statement: string, options: RunOptions): Promise<Row[]> {
-  const { db, dialect } = database;
-  const { timeoutMs } = options;
-  if (dialect === 'sqlite') {
-    if (options.sqliteWorker)
-      return (await options.sqliteWorker.run(statement, { timeoutMs, cap: SQL_ROW_CAP })) as Row[];
-    // In-memory database: one connection, query_only on for exactly this statement, whatever it throws.
-    return db.connection().execute(async (conn: Kysely<any>) => {
-      await sql`pragma query_only = 1`.execute(conn);
-      try {
-        return (await sql.raw(statement).execute(conn)).rows as Row[];
-      } finally {
-        await sql`pragma query_only = 0`.execute(conn);
-      }
-    });
-  }
-  return db
-    .transaction()
-    .setAccessMode('read only')
-    .execute(async (trx) => {
-      if (dialect === 'postgres') {
-        await sql.raw(`set local statement_timeout = ${Math.floor(timeoutMs)}`).execute(trx);
-        return (await sql.raw(statement).execute(trx)).rows as Row[];
-      }
-      const version = String(((await sql`select version() as v`.execute(trx)).rows[0] as Row).v);
-      // Per-statement limits, so a pooled connection keeps no session setting afterwards.
-      const limited = /mariadb/i.test(version)
-        ? `SET STATEMENT max_statement_time = ${Math.floor(timeoutMs) / 1000} FOR ${statement}`
-        : statement.replace(
-            /^\s*(WITH\b.*?\)\s*)?SELECT/is,
-            (m) => `${m} /*+ MAX_EXECUTION_TIME(${Math.floor(timeoutMs)}) */`,
-          );
-      return (await sql.raw(limited).execute(trx)).rows as Row[];
-    });
+  const { timeoutMs, sqliteWorker } = options;
+  if (sqliteWorker) return (await sqliteWorker.run(statement, { timeoutMs, cap: SQL_ROW_CAP })) as Row[];
+  return (await database.spec.sqlMode.runReadOnly(database.db, statement, timeoutMs)) as Row[];
 }
 
 /** SQLite on a file gets a worker process (forked on first use, closed with the server). */
 function sqliteWorkerFor(app: FastifyInstance, ctx: ServerContext): SqliteSqlWorker | undefined {
-  if (ctx.db.dialect !== 'sqlite') return undefined;
-  const file = sqliteFile(ctx.config.databaseUrl);
-  if (file === ':memory:') return undefined;
+  const file = ctx.db.spec.sqlMode.workerFile?.(ctx.config.databaseUrl);
+  if (!file) return undefined;
   const worker = new SqliteSqlWorker(resolve(file));
   app.addHook('onClose', () => worker.close());
   return worker;
@@ -170,12 +125,13 @@ export function registerExecuteSql(app: FastifyInstance, ctx: ServerContext): vo
         if (!info) throw badRequest('sql.forbiddenTable', { name });
         infos.push(info);
       }
-      const statement = scopedCtes(ctx.db.dialect, infos, auth.app.id) + checked.sql;
+      const statement = scopedCtes(ctx.db.spec.sqlMode, infos, auth.app.id) + checked.sql;
       outcome = 'failed';
       try {
         rows = await runReadOnly(ctx.db, statement, { timeoutMs, sqliteWorker });
       } catch (error) {
-        const failure = isTimeout(error)
+        const timedOut = error instanceof SqlTimeoutError || ctx.db.spec.sqlMode.isTimeout(error);
+        const failure = timedOut
           ? new ApiError(ResultCode.DATA_ERROR, 'sql.timeout', { seconds: timeoutMs / 1000 })
           : new ApiError(ResultCode.DATA_ERROR, 'sql.failed');
         failure.cause = error;

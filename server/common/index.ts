@@ -1,6 +1,7 @@
 /** The common API (platform-shell §7, building-blocks §7): one file per verb. */
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
+import { registerAggregate } from './aggregate/route';
 import { registerCreate } from './create';
 import { registerExport } from './export/index';
 import { registerImport } from './import/index';
@@ -15,6 +16,7 @@ import { registerUpdate } from './update';
 
 export function registerCommonRoutes(app: FastifyInstance, ctx: ServerContext): void {
   registerList(app, ctx);
+  registerAggregate(app, ctx);
   registerRestList(app, ctx);
   registerExecuteSql(app, ctx);
   registerGet(app, ctx);

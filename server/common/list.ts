@@ -6,14 +6,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context';
 import { bodyTextOf } from '../plugins/body-text';
+import { tableParams } from '../http/shapes';
 import { ok } from '../reply';
 import { resolveTarget, type Target } from './access';
 import { withDataErrors } from './db-errors';
 import { JoinTables } from './join-tables';
-import { runListQuery, treeResult, type ListContext } from './query/build';
+import { runListQuery, treeResult, type ListContext, type Scope } from './query/build';
 import type { ParsedListQuery } from './query/parse';
 import { parseListQueryCached } from './query/parse-cache';
-import { intersectLimits, resolveDataLimit, type DataLimit } from './scope';
+import { intersectLimits, resolveDataLimit, type DataLimit, type DataLimitRequest } from './scope';
 import type { Row } from './values';
 
 /** What resolveDataLimit answers when the body asks for no limit. */
@@ -72,6 +73,29 @@ function decodeRows(rows: Row[], fields: ParsedListQuery['fields']): Row[] {
   return decoded;
 }
 
+/** How list-contract statements are built for this request (joined tables scoped by `joins`). */
+export function listContextOf(ctx: ServerContext, joins: JoinTables): ListContext {
+  return { db: ctx.db.db, likeOperator: ctx.db.spec.likeOperator, joinScope: (table) => joins.scope(table) };
+}
+
+/**
+ * The scope of a list-contract query (list, aggregate): the target's, with the body's data limit,
+ * which can only narrow the table's declared one (already in target.scope).
+ */
+export async function queryScope(
+  ctx: ServerContext,
+  target: Target,
+  request: DataLimitRequest | undefined,
+): Promise<Scope> {
+  // No data limit asked for (most lists): the answer is known without the async resolver.
+  const dataLimit = request ? await resolveDataLimit(ctx.db.db, ctx.tables, target.auth, request) : NO_LIMIT;
+  return {
+    ...target.scope,
+    dataLimit: intersectLimits(target.scope.dataLimit ?? NO_LIMIT, dataLimit),
+    userTable: ctx.tables.user,
+  };
+}
+
 export async function listRows(
   ctx: ServerContext,
   request: FastifyRequest,
@@ -83,19 +107,8 @@ export async function listRows(
   // The body's text (when the request's own body is listed) keys the parse cache.
   const text = body === request.body ? bodyTextOf(request) : undefined;
   const query = await parseListQueryCached(body, text, target.table, (name) => joins.resolve(name));
-  // No data limit asked for (most lists): the answer is known without the async resolver.
-  const dataLimit = query.dataLimit ? await resolveDataLimit(ctx.db.db, ctx.tables, auth, query.dataLimit) : NO_LIMIT;
-  const listContext: ListContext = {
-    db: ctx.db.db,
-    likeOperator: ctx.db.spec.likeOperator,
-    joinScope: (table) => joins.scope(table),
-  };
-  // The body's limit can only narrow the table's declared one (already in target.scope).
-  const scope = {
-    ...target.scope,
-    dataLimit: intersectLimits(target.scope.dataLimit ?? NO_LIMIT, dataLimit),
-    userTable: ctx.tables.user,
-  };
+  const listContext = listContextOf(ctx, joins);
+  const scope = await queryScope(ctx, target, query.dataLimit);
   const result = await withDataErrors(ctx.db, target.table, () =>
     runListQuery(listContext, target.table, scope, query),
   );
@@ -104,7 +117,7 @@ export async function listRows(
 }
 
 export function registerList(app: FastifyInstance, ctx: ServerContext): void {
-  app.post('/api/common/:table/list', async (request: FastifyRequest) => {
+  app.post('/api/common/:table/list', { schema: { params: tableParams } }, async (request: FastifyRequest) => {
     const target = await resolveTarget(ctx, request, 'read');
     return ok(request, await listRows(ctx, request, target, request.body));
   });

@@ -5,20 +5,39 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MAX_PAGE_SIZE } from '../../protocol/constants';
 import type { ServerContext } from '../context';
-import { badRequest, notFound } from '../errors';
+import { notFound } from '../errors';
+import { ERROR_KEY } from '../http/validation';
+import { recordId, strictObject, tableParams } from '../http/shapes';
 import { ok } from '../reply';
-import { audit, ID_PATTERN, resolveTarget, type Target } from './access';
+import { audit, resolveTarget, type Target } from './access';
 import { withDataErrors } from './db-errors';
+import { checkDictDelete, dictCodesOf, isDictTable, publishDictChanged } from './dict/rules';
 import { scopeWhere } from './query/build';
-import { isPlainObject } from './values';
+import { decodeRow, type Row } from './values';
 
-function idsOf(body: unknown): string[] {
-  const list = Array.isArray(body) ? body : isPlainObject(body) ? body.ids : undefined;
-  if (!Array.isArray(list) || list.length === 0) throw badRequest('server.invalidIds');
-  if (list.length > MAX_PAGE_SIZE) throw badRequest('server.tooMany', { key: 'ids', max: MAX_PAGE_SIZE });
-  if (!list.every((id) => typeof id === 'string' && ID_PATTERN.test(id)))
-    throw badRequest('server.invalidValue', { key: 'ids' });
-  return [...new Set(list as string[])];
+const ID_LIST = {
+  type: 'array',
+  title: 'ids',
+  minItems: 1,
+  maxItems: MAX_PAGE_SIZE,
+  items: recordId,
+  [ERROR_KEY]: 'server.invalidIds',
+  description: 'Ids of live records of the table (all or nothing)',
+} as const;
+
+/** { ids: [...] } or the bare array (building-blocks §7 allows both). */
+const REMOVE_MANY = {
+  params: tableParams,
+  body: {
+    description: 'The records to delete',
+    if: { type: 'array' },
+    then: ID_LIST,
+    else: strictObject({ ids: ID_LIST }, 'The records to delete'),
+  },
+};
+
+function idsOf(body: string[] | { ids: string[] }): string[] {
+  return [...new Set(Array.isArray(body) ? body : body.ids)];
 }
 
 export async function softDelete(
@@ -27,8 +46,19 @@ export async function softDelete(
   target: Target,
   ids: string[],
 ): Promise<void> {
+  const dict = isDictTable(ctx, target.table.physical);
+  // Before the transaction: counting uses resolves module tables through the registry, which reads
+  // outside it (SQLite has one connection, held by an open transaction).
+  if (dict) await checkDictDelete(ctx, ctx.db.db, target, ids);
+  const codes = dict ? await dictCodesOf(ctx, ctx.db.db, target, ids) : [];
   await withDataErrors(ctx.db, target.table, () =>
     ctx.db.db.transaction().execute(async (trx) => {
+      // The rows as they were, for the operation log (read in the transaction that deletes them).
+      const before = await trx
+        .selectFrom(target.table.physical)
+        .select([...target.table.columns.keys()])
+        .where((eb) => eb.and([...scopeWhere(eb, target.scope), eb('id', 'in', ids)]))
+        .execute();
       const result = await trx
         .updateTable(target.table.physical)
         .set({ is_deleted: 1, update_by: target.auth.user.id, update_at: ctx.now() })
@@ -36,15 +66,23 @@ export async function softDelete(
         .executeTakeFirst();
       // Throwing rolls the whole batch back: no partial delete.
       if (Number(result.numUpdatedRows) !== ids.length) throw notFound();
-      await audit(ctx, trx, request, target, 'delete', ids);
+      await audit(
+        ctx,
+        trx,
+        request,
+        target,
+        'delete',
+        before.map((row) => ({ id: String(row.id), before: decodeRow(target.table, row as Row) })),
+      );
     }),
   );
+  if (codes.length) await publishDictChanged(ctx, target.scope.appId, codes);
 }
 
 export function registerRemoveMany(app: FastifyInstance, ctx: ServerContext): void {
-  app.delete('/api/common/:table', async (request) => {
+  app.delete('/api/common/:table', { schema: REMOVE_MANY }, async (request) => {
     const target = await resolveTarget(ctx, request, 'write');
-    const ids = idsOf(request.body);
+    const ids = idsOf(request.body as string[] | { ids: string[] });
     await softDelete(ctx, request, target, ids);
     return ok(request, { deleted: ids.length });
   });

@@ -9,6 +9,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
 import { badRequest } from '../errors';
+import { tableParams } from '../http/shapes';
 import { ok } from '../reply';
 import { resolveTarget } from './access';
 import { listRows } from './list';
@@ -49,7 +50,7 @@ export function restListBody(params: Record<string, unknown>): Record<string, un
 }
 
 export function registerRestList(app: FastifyInstance, ctx: ServerContext): void {
-  app.get('/api/common/:table', async (request) => {
+  app.get('/api/common/:table', { schema: { params: tableParams } }, async (request) => {
     const target = await resolveTarget(ctx, request, 'read');
     const body = restListBody((request.query ?? {}) as Record<string, unknown>);
     return ok(request, await listRows(ctx, request, target, body));

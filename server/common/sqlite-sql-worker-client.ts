@@ -18,6 +18,8 @@ export interface SqlJob {
   sql: string;
   /** At most this many rows are returned (the statement carries its own LIMIT too). */
   cap: number;
+  /** Bound values of the statement (aggregate queries; SQL mode sends none). */
+  params?: unknown[];
 }
 
 export type SqlJobResult =
@@ -79,11 +81,14 @@ export class SqliteSqlWorker {
     return this.child?.pid;
   }
 
-  run(sql: string, options: { timeoutMs: number; cap: number }): Promise<Record<string, unknown>[]> {
+  run(
+    sql: string,
+    options: { timeoutMs: number; cap: number; params?: unknown[] },
+  ): Promise<Record<string, unknown>[]> {
     if (this.closed) return Promise.reject(new Error('SQL worker closed'));
     return new Promise((resolve, reject) => {
       const pending: Pending = {
-        job: { id: this.nextId++, sql, cap: options.cap },
+        job: { id: this.nextId++, sql, cap: options.cap, ...(options.params ? { params: options.params } : {}) },
         timeoutMs: options.timeoutMs,
         resolve,
         reject,

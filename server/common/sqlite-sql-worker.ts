@@ -9,7 +9,7 @@
  * past the parser could not write. Statements arrive already checked and scoped by execute-sql.ts;
  * this file only runs them, refusing anything SQLite itself says is not a read-only query.
  *
- * Protocol (IPC, 'advanced' serialization): out `{ ready: true }` once loaded; in `{ id, sql, cap }`,
+ * Protocol (IPC, 'advanced' serialization): out `{ ready: true }` once loaded; in `{ id, sql, cap, params? }`,
  * out `{ id, rows }` or `{ id, error }` where error is a short message for the server log, never
  * shown to the user.
  */
@@ -33,7 +33,7 @@ function run(job: SqlJob): Record<string, unknown>[] {
   const statement = open().prepare(job.sql);
   if (!statement.reader || !statement.readonly) throw new Error('not a read-only query');
   const rows: Record<string, unknown>[] = [];
-  for (const row of statement.iterate() as Iterable<Record<string, unknown>>) {
+  for (const row of statement.iterate(...(job.params ?? [])) as Iterable<Record<string, unknown>>) {
     rows.push(row);
     if (rows.length >= job.cap) break;
   }

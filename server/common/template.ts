@@ -2,13 +2,15 @@
  * POST common/:table/downloadTemplate (building-blocks §8): the workbook an import expects — one
  * header row of the field titles (required ones marked with * and red, which the import ignores
  * when matching), and for fields with options a drop-down list over their labels, kept on a
- * hidden sheet (an inline list is limited to 255 characters). Fields come from
+ * hidden sheet (an inline list is limited to 255 characters); a template column's sample value is
+ * a note on its header cell. Fields come from
  * ?importTemplateId= or the body ({ fields: [...] } or the bare list), checked as for an import.
  */
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { translate } from '../../protocol/messages/index';
 import type { ServerContext } from '../context';
+import { tableParams } from '../http/shapes';
 import { langOf } from '../reply';
 import { resolveTarget } from './access';
 import { safeText } from './export/format';
@@ -24,7 +26,7 @@ const columnName = (index: number): string => {
 };
 
 export function registerTemplate(app: FastifyInstance, ctx: ServerContext): void {
-  app.post('/api/common/:table/downloadTemplate', async (request, reply) => {
+  app.post('/api/common/:table/downloadTemplate', { schema: { params: tableParams } }, async (request, reply) => {
     const target = await resolveTarget(ctx, request, 'read');
     const lang = langOf(request);
     const query = (request.query ?? {}) as Record<string, unknown>;
@@ -41,6 +43,8 @@ export function registerTemplate(app: FastifyInstance, ctx: ServerContext): void
     spec.fields.forEach((field, index) => {
       sheet.getColumn(index + 1).width = Math.max(12, Math.min(40, [...field.title].length * 2 + 4));
       if (field.required) header.getCell(index + 1).font = { bold: true, color: { argb: 'FFFF0000' } };
+      // A note, not a row: the import reads every row under the header as data.
+      if (field.sample) header.getCell(index + 1).note = safeText(field.sample);
       if (!field.options?.length || field.multi) return;
       const letter = columnName(listColumn++);
       field.options.forEach((option, i) => {

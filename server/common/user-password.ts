@@ -3,12 +3,14 @@
  * POST common/{prefix}sys_user may carry `password`: typed by the admin, it must pass the same
  * policy as a change of password (auth/bodies.ts checkPassword); left empty, the server generates
  * one and answers it once, in the create response only. Either way only the scrypt hash is stored
- * and the user is flagged to change it at first sign-in. The password is not a column of the
+ * and the user is flagged to change it at first sign-in unless the body's `mustChangePassword` is
+ * false (the add form's switch, on by default). The password is not a column of the
  * table (system-tables.ts), so no read returns it and an update cannot set it.
  */
 import { randomInt } from 'node:crypto';
 import { PASSWORD_MAX_LENGTH } from '../../protocol/constants';
-import { checkPassword } from '../auth/bodies';
+import { DEFAULT_SETTINGS, type PasswordClass } from '../../protocol/settings';
+import { checkPassword, type PasswordPolicy } from '../auth/bodies';
 import { hashPassword } from '../auth/passwords';
 import { badRequest } from '../errors';
 import { isPlainObject, type Row } from './values';
@@ -18,11 +20,25 @@ const LETTERS = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ';
 const DIGITS = '23456789';
 const GENERATED_LENGTH = 12;
 
-/** A random password with letters and digits (so it passes checkPassword), from a CSPRNG. */
-export function generatePassword(): string {
+/** Characters the generator may pick from for each kind the policy can ask for. */
+const KINDS: Record<PasswordClass, string> = {
+  letter: LETTERS,
+  lower: LETTERS.replace(/[A-Z]/g, ''),
+  upper: LETTERS.replace(/[a-z]/g, ''),
+  digit: DIGITS,
+  symbol: '!@#$%^&*-_+=?',
+};
+
+/**
+ * A random password with letters and digits and one of each kind the app's policy asks for, as
+ * long as its minimum (at least GENERATED_LENGTH), so it passes checkPassword; from a CSPRNG.
+ */
+export function generatePassword(policy: PasswordPolicy = DEFAULT_SETTINGS): string {
   const all = LETTERS + DIGITS;
-  const chars = [LETTERS[randomInt(LETTERS.length)], DIGITS[randomInt(DIGITS.length)]];
-  while (chars.length < GENERATED_LENGTH) chars.push(all[randomInt(all.length)]);
+  const pick = (from: string) => from[randomInt(from.length)]!;
+  const chars = [pick(LETTERS), pick(DIGITS), ...policy.password_classes.map((kind) => pick(KINDS[kind]))];
+  const length = Math.max(GENERATED_LENGTH, policy.password_min_length);
+  while (chars.length < length) chars.push(pick(all));
   for (let i = chars.length - 1; i > 0; i--) {
     const j = randomInt(i + 1);
     [chars[i], chars[j]] = [chars[j], chars[i]];
@@ -39,21 +55,32 @@ export interface InitialPassword {
   generated?: string;
 }
 
-export async function takeInitialPassword(body: unknown): Promise<InitialPassword> {
-  if (!isPlainObject(body)) return { body, columns: await columnsFor(generatePassword()) };
-  const { password, ...rest } = body as Row;
+export async function takeInitialPassword(
+  body: unknown,
+  policy: PasswordPolicy = DEFAULT_SETTINGS,
+): Promise<InitialPassword> {
+  if (!isPlainObject(body)) return { body, columns: await columnsFor(generatePassword(policy)) };
+  const { password, mustChangePassword, ...rest } = body as Row;
   if (password !== undefined && password !== null && typeof password !== 'string')
     throw badRequest('server.invalidValue', { key: 'password' });
+  const flag = mustChangeFlag(mustChangePassword);
   const typed = typeof password === 'string' && password !== '' ? password : undefined;
   if (typed !== undefined) {
     if (typed.length > PASSWORD_MAX_LENGTH) throw badRequest('auth.weakPassword');
-    checkPassword(typed);
-    return { body: rest, columns: await columnsFor(typed) };
+    checkPassword(typed, policy);
+    return { body: rest, columns: await columnsFor(typed, flag) };
   }
-  const generated = generatePassword();
-  return { body: rest, columns: await columnsFor(generated), generated };
+  const generated = generatePassword(policy);
+  return { body: rest, columns: await columnsFor(generated, flag), generated };
 }
 
-async function columnsFor(password: string) {
-  return { password_hash: await hashPassword(password), must_change_password: 1 };
+/** Absent means on: a forgotten switch must not leave an admin-known password in use. */
+function mustChangeFlag(value: unknown): number {
+  if (value === undefined || value === null || value === true || value === 1 || value === '1') return 1;
+  if (value === false || value === 0 || value === '0') return 0;
+  throw badRequest('server.invalidValue', { key: 'mustChangePassword' });
+}
+
+async function columnsFor(password: string, mustChange = 1) {
+  return { password_hash: await hashPassword(password), must_change_password: mustChange };
 }

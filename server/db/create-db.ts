@@ -6,7 +6,7 @@ import { Kysely } from 'kysely';
 import { mysql } from './dialects/mysql';
 import { postgres } from './dialects/postgres';
 import { sqlite } from './dialects/sqlite';
-import type { DialectName, DialectSpec } from './dialects/types';
+import { DEFAULT_POOL, type DialectName, type DialectSpec, type PoolSettings } from './dialects/types';
 
 export type { DialectName, DialectSpec, DbFailure } from './dialects/types';
 
@@ -16,6 +16,9 @@ export interface Db {
   spec: DialectSpec;
   destroy(): Promise<void>;
 }
+
+/** Each dialect by name, for code that knows the name but not the URL (SQL mode's parser). */
+export const DIALECTS: Readonly<Record<DialectName, DialectSpec>> = { sqlite, postgres, mysql };
 
 function specFor(url: string): DialectSpec {
   const scheme = /^([a-z]+):/i.exec(url)?.[1]?.toLowerCase();
@@ -35,9 +38,10 @@ function specFor(url: string): DialectSpec {
   }
 }
 
-export function createDb(url: string): Db {
+/** `pool`: DB_POOL_SIZE and the two timeouts (server/config.ts); unset values take the defaults. */
+export function createDb(url: string, pool: Partial<PoolSettings> = {}): Db {
   const spec = specFor(url);
-  const db = new Kysely<any>({ dialect: spec.open(url) });
+  const db = new Kysely<any>({ dialect: spec.open(url, { ...DEFAULT_POOL, ...pool }) });
   let destroyed = false;
   return {
     db,

@@ -11,6 +11,7 @@ export const SYSTEM_TABLES = [
   'menu',
   'dept',
   'dict',
+  'dict_type',
   'module',
   'module_version',
   'dashboard',
@@ -18,6 +19,7 @@ export const SYSTEM_TABLES = [
   'captcha',
   'login_attempt',
   'audit_log',
+  'signin_log',
 ] as const;
 export type SystemTable = (typeof SYSTEM_TABLES)[number];
 

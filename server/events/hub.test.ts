@@ -35,7 +35,7 @@ describe('EventHub', () => {
     hub.attach(watcher.stream);
     for (const id of ['e1', 'e2', 'e3', 'e4', 'e5']) await bus.publish(changed(id));
     const ids = watcher.got.map(([id]) => id);
-    const fromThird = hub.replay('a1', 'u1', ids[2]);
+    const fromThird = await hub.replay('a1', 'u1', ids[2]);
     expect(fromThird.reset).toBe(false);
     expect(fromThird.reset ? [] : fromThird.events.map((entry) => (entry.event as SchemaChangedEvent).id)).toEqual([
       'e4',
@@ -43,11 +43,11 @@ describe('EventHub', () => {
     ]);
     expect(fromThird.position).toBe(ids[4]);
     // e1 and e2 left the three-entry ring: whatever followed them may be lost.
-    expect(hub.replay('a1', 'u1', ids[0])).toEqual({ reset: true, position: ids[4] });
+    expect(await hub.replay('a1', 'u1', ids[0])).toMatchObject({ reset: true, position: ids[4] });
     // No events yet for an app: the position is its anchor, and replaying from it gives what came next.
-    const empty = hub.replay('a2', 'u9', undefined);
+    const empty = await hub.replay('a2', 'u9', undefined);
     await bus.publish(changed('first', 'a2'));
-    const next = hub.replay('a2', 'u9', empty.position);
+    const next = await hub.replay('a2', 'u9', empty.position);
     expect(next.reset ? [] : next.events.map((entry) => (entry.event as SchemaChangedEvent).id)).toEqual(['first']);
   });
 
@@ -63,7 +63,7 @@ describe('EventHub', () => {
     expect(mine.got.map(([, event]) => (event as SchemaChangedEvent).id)).toEqual(['public']);
     expect(colleague.got.map(([, event]) => (event as SchemaChangedEvent).id)).toEqual(['public', 'private']);
     expect(otherApp.got).toEqual([]);
-    expect(hub.replay('a1', 'u1', undefined).reset).toBe(false);
+    expect((await hub.replay('a1', 'u1', undefined)).reset).toBe(false);
 
     await bus.publish({ type: 'session.ended', appId: 'a2', userId: 'u1', tokenHash: 't-u1' });
     expect([mine.closed(), otherApp.closed()]).toEqual([false, true]);

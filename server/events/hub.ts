@@ -16,7 +16,8 @@ export interface StreamSink {
   readonly tokenHash: string;
   /** `json`: the event already serialised (once per event, not per stream). */
   send(id: string, event: BusEvent, json?: string): void;
-  close(): void;
+  /** `retryMs`: a reconnect hint written before the end (server shutdown: come back elsewhere). */
+  close(retryMs?: number): void;
 }
 
 /** A ring entry; the anchor (first entry of a new ring) marks "before any event" and has none. */
@@ -35,9 +36,20 @@ export interface HubOptions {
    * one beyond that closes the session's oldest, so a script cannot pile up connections.
    */
   maxStreamsPerSession?: number;
+  /** Where a failed read of the shared replay log is reported (the local ring answers instead). */
+  log?: { warn(object: object, message: string): void };
 }
 
-export type Replay = { reset: false; events: Entry[]; position: string } | { reset: true; position: string };
+/**
+ * covered: ids the replay already accounts for; an event that reached the stream live while the
+ * replay was read, with one of these ids, is not sent again.
+ */
+export type Replay = ({ reset: false; events: Entry[]; position: string } | { reset: true; position: string }) & {
+  covered: ReadonlySet<string>;
+};
+
+/** Reconnect hint sent to every open stream when the server stops (it is draining: go elsewhere). */
+export const SHUTDOWN_RETRY_MS = 1000;
 
 export class EventHub {
   private readonly rings: Lru<string, Entry[]>;
@@ -47,8 +59,13 @@ export class EventHub {
   private readonly anchors = new EventIds();
   private readonly unsubscribe: () => void;
   private readonly maxPerSession: number;
+  private readonly log: HubOptions['log'];
 
-  constructor(bus: EventBus, options: HubOptions = {}) {
+  constructor(
+    private readonly bus: EventBus,
+    options: HubOptions = {},
+  ) {
+    this.log = options.log;
     this.ringSize = options.ringSize ?? 200;
     this.maxPerSession = options.maxStreamsPerSession ?? 8;
     this.rings = new Lru(options.maxApps ?? 1000);
@@ -76,28 +93,53 @@ export class EventHub {
 
   /**
    * The events of `appId` after `lastId` that this session may see, and the position to report.
-   * reset: lastId is not (or no longer) in the ring, so events may have been missed.
+   * reset: lastId is not (or no longer) known, so events may have been missed. With Redis the shared
+   * log answers (the same on every instance: a stream moved by a failover resumes exactly); if Redis
+   * cannot, or the id was published while Redis was down, this instance's own ring does.
    */
-  replay(appId: string, userId: string, lastId: string | undefined): Replay {
-    const ring = this.ring(appId);
-    const position = ring[ring.length - 1]!.id;
-    if (lastId === undefined) return { reset: false, events: [], position };
-    const at = ring.findIndex((entry) => entry.id === lastId);
-    if (at < 0) return { reset: true, position };
-    const events = ring.slice(at + 1).filter((entry) => entry.event && isForSession(entry.event, appId, userId));
-    return { reset: false, events, position };
+  async replay(appId: string, userId: string, lastId: string | undefined): Promise<Replay> {
+    const shared = this.bus.replayLog;
+    if (shared) {
+      try {
+        const answer = await shared.after(appId, lastId);
+        if (answer.found) {
+          const events = answer.entries.filter((entry) => entry.event && isForSession(entry.event, appId, userId));
+          return { reset: false, events, position: answer.position, covered: answer.covered };
+        }
+        const local = this.replayLocal(appId, userId, lastId);
+        return local.reset ? { reset: true, position: answer.position, covered: answer.covered } : local;
+      } catch (error) {
+        this.log?.warn(
+          { err: (error as Error).message },
+          'event stream: shared replay log unreadable, local ring used',
+        );
+      }
+    }
+    return this.replayLocal(appId, userId, lastId);
   }
 
-  /** Closes every stream (server close). */
+  /** The same from this instance's ring only (the in-process bus, or Redis unreachable). */
+  replayLocal(appId: string, userId: string, lastId: string | undefined): Replay {
+    const ring = this.ring(appId);
+    const position = ring[ring.length - 1]!.id;
+    const covered = new Set(ring.map((entry) => entry.id));
+    if (lastId === undefined) return { reset: false, events: [], position, covered };
+    const at = ring.findIndex((entry) => entry.id === lastId);
+    if (at < 0) return { reset: true, position, covered };
+    const events = ring.slice(at + 1).filter((entry) => entry.event && isForSession(entry.event, appId, userId));
+    return { reset: false, events, position, covered };
+  }
+
+  /** Closes every stream (server close), each with a reconnect hint. */
   close(): void {
     this.unsubscribe();
-    for (const set of [...this.streams.values()]) for (const stream of [...set]) stream.close();
+    for (const set of [...this.streams.values()]) for (const stream of [...set]) stream.close(SHUTDOWN_RETRY_MS);
     this.streams.clear();
   }
 
   private onEvent(event: BusEvent, id: string): void {
     const streams = this.streams.get(event.appId);
-    if (event.type === 'session.ended') {
+    if (event.type === 'session.ended' || (event.type === 'auth.changed' && event.tokenHash)) {
       for (const stream of [...(streams ?? [])]) if (stream.tokenHash === event.tokenHash) stream.close();
     }
     if (SERVER_ONLY_EVENTS.has(event.type)) return;

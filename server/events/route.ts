@@ -6,11 +6,26 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { EnvelopeHeaders } from '../../protocol/envelope/constants';
-import { EVENT_ID_PATTERN, EVENTS_PATH, STREAM_RETRY_MS } from '../../protocol/event-stream';
+import { EVENT_ID_PATTERN, EVENTS_PATH, STREAM_RETRY_MS, type StreamEvent } from '../../protocol/event-stream';
 import { requireAuth } from '../auth/session-hook';
 import type { ServerContext } from '../context';
 import { EventHub, type HubOptions } from './hub';
 import { EventStream, type StreamSeal } from './stream';
+
+/**
+ * The stream takes no query (an unknown parameter is refused like on any route); where to resume
+ * comes in the Last-Event-ID header, declared for the API document but not refused when malformed:
+ * a position the hub cannot know is answered with a reset (stream.reset), as for an old one.
+ */
+const EVENTS_SCHEMA = {
+  querystring: { type: 'object', properties: {}, additionalProperties: false, description: 'No parameters' },
+  headers: {
+    type: 'object',
+    properties: {
+      'last-event-id': { type: 'string', description: 'The id of the last event received, to resume after it' },
+    },
+  },
+} as const;
 
 export interface EventRouteOptions extends HubOptions {
   /** Interval of heartbeat comments and session re-checks (default 25 s; proxies often cut at 60 s). */
@@ -22,7 +37,7 @@ export function registerEventRoutes(
   ctx: ServerContext,
   options: EventRouteOptions = {},
 ): EventHub {
-  const hub = new EventHub(ctx.bus, options);
+  const hub = new EventHub(ctx.bus, { log: app.log, ...options });
   const heartbeatMs = options.heartbeatMs ?? 25_000;
   // Before the server stops accepting: open streams would otherwise hold app.close() open.
   app.addHook('preClose', (done) => {
@@ -40,7 +55,7 @@ export function registerEventRoutes(
     return row !== undefined && Number(row.expires_at) > ctx.now();
   }
 
-  app.get(EVENTS_PATH, async (request, reply) => {
+  app.get(EVENTS_PATH, { schema: EVENTS_SCHEMA }, async (request, reply) => {
     const { session } = requireAuth(request);
     const nonce = request.headers[EnvelopeHeaders.NONCE];
     const seal: StreamSeal | undefined =
@@ -55,11 +70,15 @@ export function registerEventRoutes(
     const extraHeaders = headersOf(reply);
     reply.hijack();
     const stream = new EventStream(reply.raw, session.app_id, session.user_id, session.token_hash, seal);
+    // Attached before the replay is read (nothing published meanwhile is missed), held so that
+    // what arrives live meanwhile follows the replay instead of preceding it.
+    stream.hold();
     const detach = hub.attach(stream);
     stream.open(STREAM_RETRY_MS, extraHeaders);
-    const replay = hub.replay(session.app_id, session.user_id, lastId);
-    stream.send(replay.position, { type: replay.reset ? 'stream.reset' : 'stream.open' });
-    if (!replay.reset) for (const entry of replay.events) stream.send(entry.id, entry.event!);
+    const replay = await hub.replay(session.app_id, session.user_id, lastId);
+    const first: [string, StreamEvent][] = [[replay.position, { type: replay.reset ? 'stream.reset' : 'stream.open' }]];
+    if (!replay.reset) for (const entry of replay.events) first.push([entry.id, entry.event!]);
+    stream.release(first, replay.covered);
 
     const timer = setInterval(() => {
       stream.heartbeat();

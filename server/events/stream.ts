@@ -26,6 +26,8 @@ export function sealEventData(seal: StreamSeal, id: string, json: string): strin
 export class EventStream implements StreamSink {
   private closed = false;
   private readonly onEnd: (() => void)[] = [];
+  /** While the replay is read: live events wait here, to follow it (hold / release). */
+  private held: [string, StreamEvent, string | undefined][] | undefined;
 
   constructor(
     private readonly raw: ServerResponse,
@@ -54,7 +56,28 @@ export class EventStream implements StreamSink {
     this.write(`retry: ${retryMs}\n\n`);
   }
 
-  send(id: string, event: StreamEvent, json = JSON.stringify(event)): void {
+  /** Live events are queued from now until release (the replay is being read). */
+  hold(): void {
+    this.held ??= [];
+  }
+
+  /**
+   * Writes `first` (the opening event and the replay), then the live events queued meanwhile except
+   * those whose id `covered` names (already in the replay), and goes live.
+   */
+  release(first: [string, StreamEvent][], covered: ReadonlySet<string>): void {
+    const queued = this.held ?? [];
+    this.held = undefined;
+    for (const [id, event] of first) this.send(id, event);
+    for (const [id, event, json] of queued) if (!covered.has(id)) this.send(id, event, json);
+  }
+
+  send(id: string, event: StreamEvent, json?: string): void {
+    if (this.held) {
+      this.held.push([id, event, json]);
+      return;
+    }
+    json ??= JSON.stringify(event);
     this.write(`id: ${id}\ndata: ${this.seal ? sealEventData(this.seal, id, json) : json}\n\n`);
   }
 
@@ -69,9 +92,11 @@ export class EventStream implements StreamSink {
     else this.onEnd.push(callback);
   }
 
-  close(): void {
+  close(retryMs?: number): void {
     if (this.closed) return;
-    this.raw.end();
+    // The hint goes even past a full buffer: it is tiny, and the end is what the reader waits for.
+    if (retryMs === undefined) this.raw.end();
+    else this.raw.end(`retry: ${retryMs}\n\n`);
     this.finish();
   }
 

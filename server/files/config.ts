@@ -1,6 +1,6 @@
 /**
- * Configuration of the file API, from the environment: where files go, how large they may be,
- * and the Qiniu credentials for cloud mode. Validated up front like server/config.ts; messages
+ * Configuration of the file API, from the environment: where files go (FILES_STORAGE: local, qiniu
+ * or s3), how large they may be, and the Qiniu / S3 credentials. Validated up front like server/config.ts; messages
  * never echo a key.
  */
 import { join } from 'node:path';
@@ -23,6 +23,58 @@ export interface FilesConfig {
    * QINIU_REGION (default z0), QINIU_DOWNLOAD_URL (the bucket's domain), QINIU_RS_URL (optional).
    */
   serverBucket?: { bucket: string; region: string; downloadUrl: string; rsUrl?: string };
+  /** FILES_STORAGE=s3: an S3-compatible bucket (S3_* variables, see loadS3Config). */
+  s3?: S3Config;
+}
+
+export interface S3Config {
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  /** Never logged, never echoed in an error, never sent to the browser. */
+  secretAccessKey: string;
+  endpoint?: string;
+  forcePathStyle: boolean;
+}
+
+const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+
+/**
+ * S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY (required), S3_REGION (default us-east-1),
+ * S3_ENDPOINT (an http(s) URL for MinIO, Ceph, a cloud gateway; unset: AWS), S3_FORCE_PATH_STYLE
+ * (true/false, default false; most S3-compatible services need true).
+ */
+export function loadS3Config(env: NodeJS.ProcessEnv): S3Config {
+  const bucket = env.S3_BUCKET?.trim();
+  const accessKeyId = env.S3_ACCESS_KEY_ID?.trim();
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY?.trim();
+  if (!bucket || !accessKeyId || !secretAccessKey) {
+    throw new ConfigError(
+      'FILES_STORAGE',
+      'FILES_STORAGE=s3 needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY.',
+    );
+  }
+  if (!BUCKET.test(bucket))
+    throw new ConfigError('S3_BUCKET', `Invalid S3_BUCKET="${bucket}": expected an S3 bucket name.`);
+  const region = env.S3_REGION?.trim() || 'us-east-1';
+  if (!/^[a-z0-9-]{1,32}$/.test(region)) throw new ConfigError('S3_REGION', `Invalid S3_REGION="${region}".`);
+  const endpoint = env.S3_ENDPOINT?.trim() || undefined;
+  if (endpoint !== undefined && !/^https?:\/\/[^\s/@]+(\/[^\s@]*)?$/.test(endpoint)) {
+    // No credentials in the URL: they belong in S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY.
+    throw new ConfigError('S3_ENDPOINT', 'Invalid S3_ENDPOINT: expected an http(s) URL without credentials.');
+  }
+  const pathStyle = env.S3_FORCE_PATH_STYLE?.trim().toLowerCase() || 'false';
+  if (!['true', 'false', '1', '0'].includes(pathStyle)) {
+    throw new ConfigError('S3_FORCE_PATH_STYLE', `Invalid S3_FORCE_PATH_STYLE="${pathStyle}": expected true or false.`);
+  }
+  return {
+    bucket,
+    region,
+    accessKeyId,
+    secretAccessKey,
+    ...(endpoint ? { endpoint: endpoint.replace(/\/+$/, '') } : {}),
+    forcePathStyle: pathStyle === 'true' || pathStyle === '1',
+  };
 }
 
 export const DEFAULT_MAX_BYTES = 20 * 1024 * 1024;
@@ -47,8 +99,8 @@ export function loadFilesConfig(env: NodeJS.ProcessEnv, dataDir: string): FilesC
     throw new ConfigError('QINIU_UPLOAD_URL', `Invalid QINIU_UPLOAD_URL="${uploadUrl}": expected an http(s) URL.`);
   }
   const storage = env.FILES_STORAGE?.trim() || 'local';
-  if (storage !== 'local' && storage !== 'qiniu') {
-    throw new ConfigError('FILES_STORAGE', `Invalid FILES_STORAGE="${storage}": expected local or qiniu.`);
+  if (storage !== 'local' && storage !== 'qiniu' && storage !== 's3') {
+    throw new ConfigError('FILES_STORAGE', `Invalid FILES_STORAGE="${storage}": expected local, qiniu or s3.`);
   }
   let serverBucket: FilesConfig['serverBucket'];
   if (storage === 'qiniu') {
@@ -67,6 +119,7 @@ export function loadFilesConfig(env: NodeJS.ProcessEnv, dataDir: string): FilesC
   }
   return {
     ...(serverBucket ? { serverBucket } : {}),
+    ...(storage === 's3' ? { s3: loadS3Config(env) } : {}),
     root: env.FILES_DIR?.trim() || join(dataDir, 'files'),
     maxBytes: positive(env, 'FILES_MAX_BYTES', DEFAULT_MAX_BYTES),
     ...(accessKey && secretKey ? { qiniu: { accessKey, secretKey } } : {}),

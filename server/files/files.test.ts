@@ -97,6 +97,10 @@ describe('local storage', () => {
       await expect(storage.put('app', '../../etc/passwd', PNG_1PX)).rejects.toThrow(/unsafe/);
       await storage.put('app', 'k1', PNG_1PX);
       await expect(storage.put('app', 'k1', PNG_1PX)).rejects.toThrow(/EEXIST/);
+      // A refused overwrite leaves the first file as it was.
+      const chunks: Buffer[] = [];
+      for await (const chunk of (await storage.get('app', 'k1', { start: 1, end: 3 }))!) chunks.push(chunk as Buffer);
+      expect(Buffer.concat(chunks)).toEqual(PNG_1PX.subarray(1, 4));
       expect(await storage.get('app', 'missing')).toBeUndefined();
       await storage.remove('app', 'k1');
       expect(await storage.get('app', 'k1')).toBeUndefined();

@@ -1,6 +1,6 @@
 /**
  * The file API's one entry point for buildApp: configuration from the environment (FILES_DIR,
- * FILES_MAX_BYTES, QINIU_*; see config.ts) and the routes (routes.ts).
+ * FILES_MAX_BYTES, FILES_STORAGE, QINIU_*, S3_*; see config.ts) and the routes (routes.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
@@ -8,9 +8,11 @@ import { loadFilesConfig, type FilesConfig } from './config';
 import { isQiniuRegion, uploadHost } from './qiniu';
 import { QiniuStorage } from './qiniu-storage';
 import { registerFileRoutes } from './routes';
+import { S3Storage } from './s3-storage';
 import { LocalStorage, type StorageProvider } from './storage';
 
 export function storageFor(config: FilesConfig, now: () => number): StorageProvider {
+  if (config.s3) return new S3Storage(config.s3);
   const cloud = config.serverBucket;
   if (!cloud || !config.qiniu || !isQiniuRegion(cloud.region)) return new LocalStorage(config.root);
   return new QiniuStorage({
@@ -25,5 +27,7 @@ export function storageFor(config: FilesConfig, now: () => number): StorageProvi
 
 export function registerFiles(app: FastifyInstance, ctx: ServerContext, env: NodeJS.ProcessEnv = process.env): void {
   const config = loadFilesConfig(env, ctx.config.dataDir);
-  registerFileRoutes(app, ctx, { config, storage: storageFor(config, ctx.now) });
+  const storage = storageFor(config, ctx.now);
+  registerFileRoutes(app, ctx, { config, storage });
+  if (storage instanceof S3Storage) app.addHook('onClose', async () => storage.close());
 }

@@ -8,7 +8,8 @@
 import { createHmac } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { signUploadToken, urlsafeBase64, type QiniuCredentials } from './qiniu';
-import type { StorageProvider } from './storage';
+import { sliceStream } from './range';
+import type { ByteRange, StorageProvider } from './storage';
 
 export interface QiniuStorageOptions {
   credentials: QiniuCredentials;
@@ -68,11 +69,15 @@ export class QiniuStorage implements StorageProvider {
     return `${url}&token=${this.options.credentials.accessKey}:${this.sign(url)}`;
   }
 
-  async get(appId: string, key: string): Promise<Readable | undefined> {
-    const response = await fetch(this.downloadUrl(appId, key));
+  /** Streamed: the bucket's body is piped through, never read whole (Readable.fromWeb). */
+  async get(appId: string, key: string, range?: ByteRange): Promise<Readable | undefined> {
+    const headers: Record<string, string> = range ? { range: `bytes=${range.start}-${range.end}` } : {};
+    const response = await fetch(this.downloadUrl(appId, key), { headers });
     if (response.status === 404) return undefined;
     if (!response.ok || !response.body) throw new Error(`Qiniu download failed with HTTP ${response.status}`);
-    return Readable.fromWeb(response.body as never);
+    const body = Readable.fromWeb(response.body as never);
+    // A 200 to a range request carries the whole object: cut the range out of it.
+    return range && response.status === 200 ? sliceStream(body, range) : body;
   }
 
   async remove(appId: string, key: string): Promise<void> {

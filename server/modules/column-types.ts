@@ -3,7 +3,7 @@
  * the registry (runtime/core/registry.ts), filled by the headless widget definitions imported
  * below. A field whose widget is not registered cannot get a column: that is an error, not a guess.
  */
-import '../../runtime/widgets/definitions';
+import '../../runtime/definitions';
 import { getWidget, type ColumnType } from '../../runtime/core/registry';
 import type { FieldDefinition } from '../../protocol/page-schema';
 import { ModuleSchemaError } from '../errors';

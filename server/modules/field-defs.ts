@@ -5,7 +5,7 @@
  * heavy requests, and reading keeps them consistent with the latest save without a second cache.
  */
 import type { Kysely } from 'kysely';
-import '../../runtime/widgets/definitions';
+import '../../runtime/definitions';
 import { multiCodec } from '../../runtime/core/codecs/multi';
 import { getWidget } from '../../runtime/core/registry';
 import type { FieldDefinition, Text } from '../../protocol/page-schema';
@@ -23,7 +23,18 @@ export interface ModuleMeta {
 
 export interface Option {
   value: string;
+  /** In the reader's language (export writes it). */
   label: string;
+  /** The label in the other languages: an import matches these too. */
+  aliases?: string[];
+}
+
+/** The labels of an option other than the one shown, without blanks or repeats. */
+function aliasesOf(label: string, texts: unknown[]): string[] | undefined {
+  const others = [
+    ...new Set(texts.filter((t): t is string => typeof t === 'string' && t.trim() !== '' && t !== label)),
+  ];
+  return others.length ? others : undefined;
 }
 
 /** Whether the field stores several option values joined by commas. */
@@ -74,7 +85,10 @@ function flattenItems(items: unknown, valueKey: string, labelKey: string, lang: 
     const record = item as Record<string, unknown>;
     const value = record[valueKey];
     if (value !== undefined && value !== null) {
-      out.push({ value: String(value), label: textOf(record[labelKey] as Text | undefined, lang) || String(value) });
+      const text = record[labelKey];
+      const label = textOf(text as Text | undefined, lang) || String(value);
+      const aliases = text && typeof text === 'object' ? aliasesOf(label, Object.values(text)) : undefined;
+      out.push({ value: String(value), label, ...(aliases ? { aliases } : {}) });
     }
     flattenItems(record.children, valueKey, labelKey, lang, out);
   }
@@ -102,11 +116,18 @@ export async function fieldOptions(
   if (!code) return undefined;
   const rows = await db
     .selectFrom(tables.dict)
-    .select(['value', 'label'])
+    .select(['value', 'label', 'label_en'])
     .where('app_id', '=', appId)
     .where('dict_code', '=', code)
     .where('is_deleted', '=', 0)
     .orderBy('sort', 'asc')
     .execute();
-  return rows.map((r) => ({ value: String(r.value), label: String(r.label ?? r.value) }));
+  // label is Chinese, label_en English when set (migration 0011): shown in the reader's language,
+  // matched in either.
+  return rows.map((r) => {
+    const english = typeof r.label_en === 'string' && r.label_en.trim() ? r.label_en : undefined;
+    const label = String((lang === 'en' && english) || (r.label ?? r.value));
+    const aliases = aliasesOf(label, [r.label, english]);
+    return { value: String(r.value), label, ...(aliases ? { aliases } : {}) };
+  });
 }

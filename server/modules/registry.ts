@@ -31,24 +31,46 @@ export function moduleTableInfo(app: AppRef, table: string, schema: unknown): Ta
   });
 }
 
+/** One settled promise for "no such table", so a miss on a bad name allocates nothing. */
+const NO_TABLE: Promise<TableInfo | undefined> = Promise.resolve(undefined);
+
 export class TableRegistry {
-  private readonly system: Map<string, TableInfo>;
-  private readonly modules = new Map<string, Map<string, TableInfo>>();
+  private readonly system: Map<string, Promise<TableInfo | undefined>>;
+  /**
+   * app id → table name → the load of that table. The promise itself is cached, not its value:
+   * a warm hit returns the settled promise without allocating a new one (this is the path of every
+   * common-API request; bench/schema-save.bench.ts), and concurrent cold requests share one read.
+   */
+  private readonly modules = new Map<string, Map<string, Promise<TableInfo | undefined>>>();
 
   constructor(
     private readonly db: Db,
     private readonly tables: TableNames,
     private readonly prefix: string,
   ) {
-    this.system = systemTableInfos(prefix);
+    this.system = new Map([...systemTableInfos(prefix)].map(([name, info]) => [name, Promise.resolve(info)]));
   }
 
   /** The table named `name` for this app, or undefined when there is none. */
-  async resolve(app: AppRef, name: string): Promise<TableInfo | undefined> {
-    if (name.startsWith(this.prefix)) return this.system.get(name);
+  resolve(app: AppRef, name: string): Promise<TableInfo | undefined> {
     const cached = this.modules.get(app.id)?.get(name);
     if (cached) return cached;
-    if (!TABLE_NAME.test(name)) return undefined;
+    if (name.startsWith(this.prefix)) return this.system.get(name) ?? NO_TABLE;
+    if (!TABLE_NAME.test(name)) return NO_TABLE;
+    let perApp = this.modules.get(app.id);
+    if (!perApp) this.modules.set(app.id, (perApp = new Map()));
+    const loading = this.load(app, name);
+    perApp.set(name, loading);
+    // A missing table is not remembered (a module created later must be found), nor is a failed
+    // read. Only this load's own entry is dropped: an invalidate() meanwhile may have replaced it.
+    const forget = () => {
+      if (this.modules.get(app.id)?.get(name) === loading) this.modules.get(app.id)?.delete(name);
+    };
+    loading.then((info) => info ?? forget(), forget);
+    return loading;
+  }
+
+  private async load(app: AppRef, name: string): Promise<TableInfo | undefined> {
     const row = await this.db.db
       .selectFrom(this.tables.module)
       .select(['table_name', 'schema'])
@@ -60,16 +82,13 @@ export class TableRegistry {
     // Read through migrate (readStoredSchema): a schema stored at an older schemaVersion still serves.
     const schema = readStoredSchema(String(row.schema));
     if (schema === null) throw new ModuleSchemaError(`The stored schema of module table "${name}" cannot be read`);
-    const info = moduleTableInfo(app, String(row.table_name), schema);
-    let perApp = this.modules.get(app.id);
-    if (!perApp) this.modules.set(app.id, (perApp = new Map()));
-    perApp.set(name, info);
-    return info;
+    return moduleTableInfo(app, String(row.table_name), schema);
   }
 
-  /** Forget cached module tables of an app (after a module save). */
-  invalidate(appId: string, table?: string): void {
-    if (table) this.modules.get(appId)?.delete(table);
+  /** Forget cached module tables of an app (after a module save), or of every app (no appId). */
+  invalidate(appId?: string, table?: string): void {
+    if (appId === undefined) this.modules.clear();
+    else if (table) this.modules.get(appId)?.delete(table);
     else this.modules.delete(appId);
   }
 }

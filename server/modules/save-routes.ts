@@ -10,13 +10,12 @@
  *   POST api/module/import               { file: <an export>, table_name? } into the session's app
  * `schema` may be an object or JSON text. dry_run answers the table sync plan and changes nothing.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { requireAuth, type RequestAuth } from '../auth/session-hook';
+import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
-import { badRequest, forbidden, notFound } from '../errors';
+import { badRequest } from '../errors';
+import { loggedSave } from '../logs/record';
+import { rollbackBody, schemaSaveProperties, strictObject } from '../http/shapes';
 import { ok } from '../reply';
-import { isPlainObject } from '../common/values';
-import { ID_PATTERN } from '../common/access';
 import { saveModule, type SaveInput } from '../schema-store/module-save';
 import { getVersion, listVersions, type Provenance } from '../schema-store/versions';
 import { diffSchemas } from '../schema-store/diff';
@@ -24,33 +23,36 @@ import { exportModule, importModule } from '../schema-store/transfer';
 import { dropCachesOnSchemaChange } from '../schema-store/notify';
 import { registerDashboardRoutes } from '../schema-store/dashboard-routes';
 import { registerPageOverrideRoutes } from '../schema-store/page-overrides';
+import { registerModuleAdminRoutes } from './admin-routes';
+import {
+  admin,
+  DIFF_QUERY,
+  ID_PARAMS,
+  VERSION_PARAMS,
+  type DiffQuery,
+  type IdParams,
+  type VersionParams,
+} from '../schema-store/route-params';
 
 export { MAX_VERSIONS_LISTED } from '../schema-store/versions';
 
 const PROVENANCES: readonly Provenance[] = ['designer', 'ai', 'import', 'file'];
 
-export function admin(request: FastifyRequest): RequestAuth {
-  const auth = requireAuth(request);
-  if (!auth.isAdmin) throw forbidden();
-  return auth;
-}
+/** The properties of a module save: the route schema of each save body. */
+const SAVE_PROPERTIES = {
+  ...schemaSaveProperties,
+  table_name: { type: 'string', description: 'The table the module stores its records in' },
+  ai_generated: { enum: [true, false, 0, 1], description: 'Whether the AI generator made this schema' },
+  id: { description: 'Ignored: the URL names the record (older clients send it back)' },
+  update_at: { description: 'Ignored (older clients send it back)' },
+  confirm: { type: 'boolean', description: 'Go ahead with a save whose table change loses data' },
+  dry_run: { type: 'boolean', description: 'Answer the table sync plan and change nothing' },
+  provenance: { enum: [...PROVENANCES], description: 'Who made this version' },
+} as const;
 
-export function idOf(value: unknown): string {
-  if (typeof value !== 'string' || !ID_PATTERN.test(value)) throw notFound();
-  return value;
-}
-
-/** A version reference: a version id or a version number. */
-export function refOf(value: unknown): string {
-  if (typeof value !== 'string' || !(ID_PATTERN.test(value) || /^\d{1,9}$/.test(value)))
-    throw badRequest('data.module.versionMissing');
-  return value;
-}
-
-const SAVE_KEYS = new Set([
+const SAVE_BODY = strictObject(SAVE_PROPERTIES, 'A module schema to save', [
   'title',
   'table_name',
-  'schema',
   'ai_generated',
   'id',
   'update_at',
@@ -60,21 +62,10 @@ const SAVE_KEYS = new Set([
   'provenance',
 ]);
 
-export function saveInput(body: unknown, allowed = SAVE_KEYS): Omit<SaveInput, 'id'> {
-  if (!isPlainObject(body)) throw badRequest('server.bodyNotObject');
-  for (const key of Object.keys(body))
-    if (!allowed.has(key)) throw badRequest('server.unknownField', { key: key.slice(0, 64) });
-  if (body.title !== undefined && body.title !== null && typeof body.title !== 'string')
-    throw badRequest('server.invalidValue', { key: 'title' });
-  if (body.table_name !== undefined && typeof body.table_name !== 'string')
-    throw badRequest('server.invalidValue', { key: 'table_name' });
-  if (body.schema === undefined || body.schema === null) throw badRequest('server.fieldRequired', { title: 'schema' });
+/** A save body the route schema has checked (SAVE_PROPERTIES) as the store takes it. */
+export function saveInput(body: Record<string, unknown>): Omit<SaveInput, 'id'> {
   const base = body.base_version;
-  if (base !== undefined && base !== null && !(Number.isInteger(base) && (base as number) >= 0))
-    throw badRequest('server.invalidValue', { key: 'base_version' });
   const provenance = body.provenance;
-  if (provenance !== undefined && !PROVENANCES.includes(provenance as Provenance))
-    throw badRequest('server.invalidValue', { key: 'provenance' });
   return {
     title: typeof body.title === 'string' ? body.title.slice(0, 255) : undefined,
     tableName: body.table_name as string | undefined,
@@ -93,23 +84,31 @@ export function registerModuleSaveRoutes(app: FastifyInstance, ctx: ServerContex
   // Dashboards are stored schemas too: their routes live with the store (schema-store/).
   registerDashboardRoutes(app, ctx);
   registerPageOverrideRoutes(app, ctx);
+  // The module admin page's list, checks, soft delete and restore (admin-routes.ts).
+  registerModuleAdminRoutes(app, ctx);
 
-  app.post('/api/module', async (request) => {
+  // A new module needs its table: present and not empty.
+  const create = {
+    ...SAVE_BODY,
+    properties: { ...SAVE_PROPERTIES, table_name: { ...SAVE_PROPERTIES.table_name, minLength: 1 } },
+    required: ['schema', 'table_name'],
+  };
+  app.post('/api/module', { schema: { body: create } }, async (request) => {
     const auth = admin(request);
-    const input = saveInput(request.body);
-    if (!input.tableName) throw badRequest('server.fieldRequired', { title: 'table_name' });
-    return ok(request, await saveModule(ctx, auth, input));
+    const result = await saveModule(ctx, auth, saveInput(request.body as Record<string, unknown>));
+    return ok(request, await loggedSave(ctx, request, auth, 'module', result));
   });
 
-  app.put('/api/module/:id', async (request) => {
+  app.put('/api/module/:id', { schema: { params: ID_PARAMS, body: SAVE_BODY } }, async (request) => {
     const auth = admin(request);
-    const id = idOf((request.params as { id?: unknown }).id);
-    return ok(request, await saveModule(ctx, auth, { ...saveInput(request.body), id }));
+    const id = (request.params as IdParams).id;
+    const result = await saveModule(ctx, auth, { ...saveInput(request.body as Record<string, unknown>), id });
+    return ok(request, await loggedSave(ctx, request, auth, 'module', result));
   });
 
-  app.get('/api/module/:id/versions', async (request) => {
+  app.get('/api/module/:id/versions', { schema: { params: ID_PARAMS } }, async (request) => {
     const auth = admin(request);
-    const id = idOf((request.params as { id?: unknown }).id);
+    const id = (request.params as IdParams).id;
     const rows = await listVersions(ctx.db.db, ctx, auth.app.id, 'module', id, true);
     return ok(
       request,
@@ -117,59 +116,66 @@ export function registerModuleSaveRoutes(app: FastifyInstance, ctx: ServerContex
     );
   });
 
-  app.get('/api/module/:id/versions/:ref', async (request) => {
+  app.get('/api/module/:id/versions/:ref', { schema: { params: VERSION_PARAMS } }, async (request) => {
     const auth = admin(request);
-    const params = request.params as { id?: unknown; ref?: unknown };
-    const found = await getVersion(ctx.db.db, ctx, auth.app.id, 'module', idOf(params.id), refOf(params.ref));
+    const params = request.params as VersionParams;
+    const found = await getVersion(ctx.db.db, ctx, auth.app.id, 'module', params.id, params.ref);
     if (!found) throw badRequest('data.module.versionMissing');
     const { model: _model, ...row } = found;
     return ok(request, row);
   });
 
-  app.get('/api/module/:id/diff', async (request) => {
+  app.get('/api/module/:id/diff', { schema: { params: ID_PARAMS, querystring: DIFF_QUERY } }, async (request) => {
     const auth = admin(request);
-    const id = idOf((request.params as { id?: unknown }).id);
-    const query = request.query as { from?: unknown; to?: unknown };
+    const id = (request.params as IdParams).id;
+    const query = request.query as DiffQuery;
     const [from, to] = await Promise.all(
-      [query.from, query.to].map((ref) => getVersion(ctx.db.db, ctx, auth.app.id, 'module', id, refOf(ref))),
+      [query.from, query.to].map((ref) => getVersion(ctx.db.db, ctx, auth.app.id, 'module', id, ref)),
     );
     if (!from || !to) throw badRequest('data.module.versionMissing');
     return ok(request, { from: from.version, to: to.version, changes: diffSchemas(from.schema, to.schema) });
   });
 
-  app.post('/api/module/:id/rollback/:ref', async (request) => {
-    const auth = admin(request);
-    const params = request.params as { id?: unknown; ref?: unknown };
-    const id = idOf(params.id);
-    const version = await getVersion(ctx.db.db, ctx, auth.app.id, 'module', id, refOf(params.ref));
-    if (!version) throw badRequest('data.module.versionMissing');
-    const body = isPlainObject(request.body) ? request.body : {};
-    const base = Number.isInteger(body.base_version) ? (body.base_version as number) : undefined;
-    // A rollback restores retired columns and retires newer ones: it is its own confirmation.
-    return ok(
-      request,
-      await saveModule(ctx, auth, {
+  app.post(
+    '/api/module/:id/rollback/:ref',
+    { schema: { params: VERSION_PARAMS, body: rollbackBody } },
+    async (request) => {
+      const auth = admin(request);
+      const params = request.params as VersionParams;
+      const id = params.id;
+      const version = await getVersion(ctx.db.db, ctx, auth.app.id, 'module', id, params.ref);
+      if (!version) throw badRequest('data.module.versionMissing');
+      const base = (request.body as { base_version?: number | null } | null)?.base_version ?? undefined;
+      // A rollback restores retired columns and retires newer ones: it is its own confirmation.
+      const result = await saveModule(ctx, auth, {
         id,
         schema: version.schema,
         rollbackOf: version.id,
         provenance: 'rollback',
         confirm: true,
         baseVersion: base,
-      }),
-    );
+      });
+      return ok(request, await loggedSave(ctx, request, auth, 'module', result, 'rollback'));
+    },
+  );
+
+  app.get('/api/module/:id/export', { schema: { params: ID_PARAMS } }, async (request) => {
+    const auth = admin(request);
+    return ok(request, await exportModule(ctx, auth, (request.params as IdParams).id));
   });
 
-  app.get('/api/module/:id/export', async (request) => {
+  const importBody = strictObject(
+    {
+      file: { description: 'A module export (GET api/module/:id/export), checked by the store' },
+      table_name: { type: 'string', description: 'Another table name for the imported module' },
+    },
+    'A module export to import into the session’s app',
+    ['file', 'table_name'],
+  );
+  app.post('/api/module/import', { schema: { body: importBody } }, async (request) => {
     const auth = admin(request);
-    return ok(request, await exportModule(ctx, auth, idOf((request.params as { id?: unknown }).id)));
-  });
-
-  app.post('/api/module/import', async (request) => {
-    const auth = admin(request);
-    if (!isPlainObject(request.body)) throw badRequest('server.bodyNotObject');
-    const { file, table_name: tableName } = request.body;
-    if (tableName !== undefined && typeof tableName !== 'string')
-      throw badRequest('server.invalidValue', { key: 'table_name' });
-    return ok(request, await importModule(ctx, auth, file, tableName));
+    const { file, table_name: tableName } = request.body as { file?: unknown; table_name?: string };
+    const result = await importModule(ctx, auth, file, tableName);
+    return ok(request, await loggedSave(ctx, request, auth, 'module', result, 'import'));
   });
 }

@@ -1,8 +1,8 @@
 /**
  * The system tables the common API exposes, by their prefixed name (platform-shell §7 lists e.g.
  * common/{prefix}sys_menu/list). Column lists are static and leave out secrets: password_hash is
- * not here, so it can be neither selected, filtered, sorted nor written. The session, captcha
- * and audit tables are not exposed at all. The app table is, for the applications admin page:
+ * not here, so it can be neither selected, filtered, sorted nor written. The session and captcha
+ * tables are not exposed at all; the two log tables are, read-only (admins: server/access/can.ts). The app table is, for the applications admin page:
  * admins of that app, their own row, update only (server/access/can.ts, docs/auth.md); its
  * private_key is absent and its identifier, source and public key are read-only. Writes are
  * admin-only for now; modules are saved through the module API (it syncs the table and keeps
@@ -38,7 +38,27 @@ const DEFINITIONS: Record<
   },
   dept: { columns: [S('name', { required: true }), S('parent_id'), INT('sort')], write: 'admin' },
   dict: {
-    columns: [S('dict_code', { required: true }), S('label'), S('value'), INT('sort'), S('parent_id')],
+    columns: [
+      S('dict_code', { required: true, maxLength: 64 }),
+      S('label', { required: true, maxLength: 255 }),
+      S('label_en', { maxLength: 255 }),
+      S('value', { required: true, maxLength: 255 }),
+      S('tag', { maxLength: 32 }),
+      INT('enabled'),
+      INT('sort'),
+      S('parent_id'),
+    ],
+    write: 'admin',
+  },
+  // Dictionary types (migration 0012, docs/dict.md): code unique per app, title zh/en, status.
+  dict_type: {
+    columns: [
+      S('code', { required: true, unique: true, maxLength: 64 }),
+      S('title', { required: true, maxLength: 255 }),
+      S('title_en', { maxLength: 255 }),
+      INT('status'),
+      S('remark', { maxLength: 500 }),
+    ],
     write: 'admin',
   },
   // Schema heads are written only through the schema store (server/schema-store/): read-only here.
@@ -67,6 +87,27 @@ const DEFINITIONS: Record<
       TXT('ip_allow_list'),
     ],
     write: 'admin',
+  },
+  // The logs (server/logs, docs/logs.md): written by the server only, read by the app's admins
+  // (can() refuses everyone else: neither is a shared table). user_agent is long text, not a filter.
+  audit_log: {
+    columns: [
+      S('user_id'),
+      S('action'),
+      S('table_name'),
+      S('record_id'),
+      S('ip'),
+      TXT('user_agent'),
+      S('request_id'),
+      TXT('before_data'),
+      TXT('after_data'),
+      TXT('changes'),
+    ],
+    write: 'none',
+  },
+  signin_log: {
+    columns: [S('user_id'), S('account'), S('method'), INT('success'), S('reason'), S('ip'), TXT('user_agent')],
+    write: 'none',
   },
   user: {
     columns: [

@@ -4,8 +4,9 @@
  * instance without any messaging between them; in the process that made it, at once: the writer
  * calls invalidate(id) after its commit (PUT common/{prefix}app/:id, auth/refreshCache).
  */
-import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { LRUCache } from 'lru-cache';
+import { CacheCounter, lruTtl, type CacheStats } from '../cache-stats';
 
 export interface AppRow {
   id: string;
@@ -30,13 +31,16 @@ export interface AppRow {
   ip_allow_list?: string | null;
 }
 
-/** A fresh per-app QR key: 128 random bits as 32 hex characters (runtime/core/qr configureQrKey). */
-export const newQrKey = () => randomBytes(16).toString('hex');
+// Generated in the db layer (a migration backfills keys with it); re-exported for the app routes.
+export { newQrKey } from '../db/ids';
 
 const TTL_MS = 10_000;
+/** Apps an instance serves at once; beyond it the least recently used is read again. */
+const MAX_APPS = 1_000;
 
 export class AppStore {
-  private readonly byId = new Map<string, { row: AppRow; at: number }>();
+  private readonly byId: LRUCache<string, AppRow>;
+  private readonly counter = new CacheCounter();
   /**
    * Bumped by invalidate(): a read that started before it may have seen the row before the
    * change committed, so what it loaded is answered but not kept.
@@ -46,20 +50,19 @@ export class AppStore {
   constructor(
     private readonly db: Kysely<any>,
     private readonly table: string,
-    private readonly now: () => number = Date.now,
-  ) {}
+    now: () => number = Date.now,
+  ) {
+    // ttlResolution 0: the clock is read on every check (tests move it).
+    this.byId = new LRUCache<string, AppRow>({ max: MAX_APPS, ttl: lruTtl(TTL_MS), ttlResolution: 0, perf: { now } });
+  }
 
   private remember(row: AppRow | undefined, generation: number): AppRow | undefined {
-    if (row && generation === this.generation) this.byId.set(row.id, { row, at: this.now() });
+    if (row && generation === this.generation) this.byId.set(row.id, row);
     return row;
   }
 
-  private fresh(entry: { row: AppRow; at: number } | undefined): AppRow | undefined {
-    return entry && this.now() - entry.at < TTL_MS ? entry.row : undefined;
-  }
-
   async findById(id: string): Promise<AppRow | undefined> {
-    const hit = this.fresh(this.byId.get(id));
+    const hit = this.counter.count(this.byId.get(id));
     if (hit) return hit;
     const generation = this.generation;
     const row = await this.db
@@ -72,10 +75,9 @@ export class AppStore {
   }
 
   async findByIdentify(identify: string): Promise<AppRow | undefined> {
-    for (const entry of this.byId.values()) {
-      const row = this.fresh(entry);
-      if (row?.identify === identify) return row;
-    }
+    // find() reads through get(), so an expired row is not answered.
+    const hit = this.counter.count(this.byId.find((row) => row.identify === identify));
+    if (hit) return hit;
     const generation = this.generation;
     const row = await this.db
       .selectFrom(this.table)
@@ -84,6 +86,11 @@ export class AppStore {
       .where('is_deleted', '=', 0)
       .executeTakeFirst();
     return this.remember(row as AppRow | undefined, generation);
+  }
+
+  stats(): CacheStats {
+    const { hits, misses } = this.counter;
+    return { size: this.byId.size, max: MAX_APPS, ttlMs: TTL_MS, hits, misses };
   }
 
   /** Forgets one app (by id), or every app. */

@@ -10,6 +10,8 @@ import { newId } from '../db/ids';
 import { authTables } from '../db/migrations/0004-shell-auth';
 import { insertAudit } from '../db/tables';
 import { badRequest } from '../errors';
+import { strictObject, text } from '../http/shapes';
+import { MISSING_KEY } from '../http/validation';
 import { ok } from '../reply';
 
 /** The complete-info choices (platform-shell §3), as stored codes. */
@@ -18,41 +20,77 @@ export const CUSTOMER_CHOICES = {
   role_type: ['operator', 'developer', 'third_party'],
   dev_team: ['institution', 'individual', 'outsourcing'],
 } as const;
-const MULTI = new Set(['biz_type', 'role_type']);
-const FIELDS = ['name', 'biz_type', 'role_type', 'dev_team'] as const;
-type CustomerField = (typeof FIELDS)[number];
+type CustomerField = 'name' | 'biz_type' | 'role_type' | 'dev_team';
+const FILL_REQUIRED = 'auth.fillRequired';
 
-function choices(value: unknown): string[] {
-  const list = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
-  return list.map((v) => (typeof v === 'string' ? v.trim() : '')).filter(Boolean);
+/**
+ * A choice field taking several codes: a list, or the codes as comma-separated text (what the
+ * dialog sends). Empty or missing is 请填写必填项, like the dialog's own check.
+ */
+function choicesField(codes: readonly string[], description: string) {
+  const code = `\\s*(${codes.join('|')})\\s*`;
+  return {
+    type: ['string', 'array'],
+    minLength: 1,
+    pattern: `^${code}(,${code})*$`,
+    items: { enum: [...codes] },
+    minItems: 1,
+    [MISSING_KEY]: FILL_REQUIRED,
+    description,
+  } as const;
 }
 
-/** The form's values, or P4000: 请填写必填项 when any field is empty, else the first bad value. */
-export function customerValues(body: unknown): Record<CustomerField, string> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('server.bodyNotObject');
-  const record = body as Record<string, unknown>;
-  const ignored = new Set(['id', 'app_id', 'create_by', 'create_at', 'update_by', 'update_at', 'is_deleted']);
-  for (const key of Object.keys(record))
-    if (!ignored.has(key) && !(FIELDS as readonly string[]).includes(key))
-      throw badRequest('server.unknownField', { key });
-  const name = typeof record.name === 'string' ? record.name.trim() : '';
-  const picked = {
-    biz_type: choices(record.biz_type),
-    role_type: choices(record.role_type),
-    dev_team: choices(record.dev_team),
-  };
-  if (!name || Object.values(picked).some((list) => list.length === 0)) throw badRequest('auth.fillRequired');
-  if (name.length > 255) throw badRequest('server.tooLong', { key: 'name', max: 255 });
-  for (const [key, list] of Object.entries(picked) as [keyof typeof picked, string[]][]) {
-    const allowed = CUSTOMER_CHOICES[key] as readonly string[];
-    if ((!MULTI.has(key) && list.length > 1) || list.some((v) => !allowed.includes(v)))
-      throw badRequest('server.invalidValue', { key });
-  }
+/** A choice field taking one code. */
+function choiceField(codes: readonly string[], description: string) {
   return {
-    name,
-    biz_type: [...new Set(picked.biz_type)].join(','),
-    role_type: [...new Set(picked.role_type)].join(','),
-    dev_team: picked.dev_team[0],
+    type: 'string',
+    minLength: 1,
+    pattern: `^\\s*(${codes.join('|')})\\s*$`,
+    [MISSING_KEY]: FILL_REQUIRED,
+    description,
+  } as const;
+}
+
+/** Columns a client may send back from a listed row: not the form's, left as they are. */
+const ignored = (name: string) => ({ description: `Ignored: ${name} is set by the server` });
+
+/** The complete-info form (platform-shell §3). */
+export const CUSTOMER_BODY = strictObject(
+  {
+    name: { ...text(255, 'The name of the person or organisation'), [MISSING_KEY]: FILL_REQUIRED },
+    biz_type: choicesField(CUSTOMER_CHOICES.biz_type, 'Business types, one or more'),
+    role_type: choicesField(CUSTOMER_CHOICES.role_type, 'Roles, one or more'),
+    dev_team: choiceField(CUSTOMER_CHOICES.dev_team, 'The development team, one'),
+    id: ignored('id'),
+    app_id: ignored('app_id'),
+    create_by: ignored('create_by'),
+    create_at: ignored('create_at'),
+    update_by: ignored('update_by'),
+    update_at: ignored('update_at'),
+    is_deleted: ignored('is_deleted'),
+  },
+  'The complete-info form',
+  ['id', 'app_id', 'create_by', 'create_at', 'update_by', 'update_at', 'is_deleted'],
+);
+
+/** The customer list takes the common list body; only the caller's own rows are listed anyway. */
+const LIST_BODY = { type: ['object', 'null'], description: 'A list query (ignored: the caller’s own rows)' } as const;
+
+/** The codes of a checked choice field, trimmed, without repeats. */
+function choices(value: string | string[]): string[] {
+  const list = Array.isArray(value) ? value : value.split(',');
+  return [...new Set(list.map((v) => v.trim()))];
+}
+
+type CustomerBody = { name: string; biz_type: string | string[]; role_type: string | string[]; dev_team: string };
+
+/** A body CUSTOMER_BODY has checked, as the row stores it (choices as comma-separated codes). */
+export function customerValues(body: CustomerBody): Record<CustomerField, string> {
+  return {
+    name: body.name.trim(),
+    biz_type: choices(body.biz_type).join(','),
+    role_type: choices(body.role_type).join(','),
+    dev_team: body.dev_team.trim(),
   };
 }
 
@@ -73,7 +111,7 @@ export function registerShellRoutes(app: FastifyInstance, ctx: ServerContext): v
     return ok(request, Number(row?.n ?? 0));
   });
 
-  app.post(`/api/common/${t.customer}/list`, async (request) => {
+  app.post(`/api/common/${t.customer}/list`, { schema: { body: LIST_BODY } }, async (request) => {
     const auth = requireAuth(request);
     const rows = await db()
       .selectFrom(t.customer)
@@ -87,9 +125,9 @@ export function registerShellRoutes(app: FastifyInstance, ctx: ServerContext): v
     return ok(request, { list, total: list.length });
   });
 
-  app.post(`/api/common/${t.customer}`, async (request) => {
+  app.post(`/api/common/${t.customer}`, { schema: { body: CUSTOMER_BODY } }, async (request) => {
     const auth = requireAuth(request);
-    const values = customerValues(request.body);
+    const values = customerValues(request.body as CustomerBody);
     const id = newId();
     // One record per user: the check and the insert share a transaction.
     await db()

@@ -2,13 +2,19 @@
  * The envelope's server crypto against OpenSSL's own SM4-CBC, and the JSON body fast path against
  * Fastify's parser: same plaintexts, same refusals.
  */
-import { createCipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createHmac, randomBytes } from 'node:crypto';
 import Fastify from 'fastify';
 import { sm2 } from 'sm-crypto-v2';
 import { describe, expect, it } from 'vitest';
 import { ClientEnvelope } from '../../protocol/envelope/client';
 import envelope from './envelope';
-import { ContentKey, Rejection, decrypt, encrypt, sealedBodyParams, xorInto } from './envelope-crypto';
+import {
+  requestSignInput,
+  requestSignParts,
+  responseSignInput,
+  responseSignPrefix,
+} from '../../protocol/envelope/constants';
+import { ContentKey, Rejection, decrypt, encrypt, hmacOfParts, sealedBodyParams, xorInto } from './envelope-crypto';
 
 function cbc(key: Buffer, plain: Buffer, iv = randomBytes(16)): string {
   const cipher = createCipheriv('sm4-cbc', key, iv);
@@ -65,6 +71,76 @@ describe('decrypt (cached SM4-ECB context, CBC chaining in JS)', () => {
     refused(() => decrypt(key, `${good.slice(0, 8)}\n${good.slice(9)}`));
     refused(() => decrypt(key, `${good.slice(0, 8)}=${good.slice(9)}`));
     refused(() => decrypt(key, cbc(key.key, Buffer.from([0xff, 0xfe]))));
+  });
+});
+
+describe('encryption on the key’s kept SM4-CBC context', () => {
+  /** What a new OpenSSL SM4-CBC context with the same IV writes, as base64(iv ‖ ciphertext). */
+  const fresh = (key: Buffer, sealed: string, plain: Buffer) =>
+    cbc(key, plain, Buffer.from(sealed, 'base64').subarray(0, 16));
+
+  it('is byte for byte a new CBC context with the message’s own random IV, message after message', () => {
+    const key = new ContentKey(randomBytes(16));
+    const other = new ContentKey(randomBytes(16));
+    const ivs = new Set<string>();
+    for (let length = 0; length <= 70; length++) {
+      const text = '客'.repeat(Math.floor(length / 3)) + 'x'.repeat(length % 3);
+      const sealed = encrypt(key, text);
+      expect(sealed).toBe(fresh(key.key, sealed, Buffer.from(text)));
+      expect(decrypt(key, sealed)).toBe(text);
+      ivs.add(sealed.slice(0, 22));
+      // Another key's context in between changes nothing for this one.
+      const otherSealed = encrypt(other, Buffer.from(text));
+      expect(otherSealed).toBe(fresh(other.key, otherSealed, Buffer.from(text)));
+    }
+    expect(ivs.size).toBe(71);
+    const big = JSON.stringify({ rows: Array.from({ length: 3000 }, (_, i) => ({ i, name: `客户${i} 🚀` })) });
+    const sealed = encrypt(key, big);
+    expect(sealed).toBe(fresh(key.key, sealed, Buffer.from(big)));
+  });
+
+  it('gives the params in two pieces that are the base64 text when joined', () => {
+    const key = new ContentKey(randomBytes(16));
+    for (const text of ['', '{"a":1}', 'x'.repeat(4096)]) {
+      const { head, tail } = key.encryptParts(text);
+      expect(head).toHaveLength(24);
+      expect(head.endsWith('=')).toBe(false);
+      expect(decrypt(key, head + tail)).toBe(text);
+    }
+  });
+
+  it('the same key as a bare Buffer (a new context each time) still seals the same way', () => {
+    const key = randomBytes(16);
+    const sealed = encrypt(key, '{"a":1}');
+    expect(decrypt(new ContentKey(key), sealed)).toBe('{"a":1}');
+    expect(sealed).toBe(fresh(key, sealed, Buffer.from('{"a":1}')));
+  });
+});
+
+describe('HMAC over pieces', () => {
+  it('equals the HMAC of the signing strings the browser builds', () => {
+    const key = randomBytes(16);
+    const fields = {
+      method: 'post',
+      path: '/api/x',
+      ts: '1',
+      nonce: 'ab',
+      queryParams: 'Q',
+      bodyParams: 'B'.repeat(5000),
+      auth: 'T',
+    };
+    expect(requestSignParts(fields).join('')).toBe(requestSignInput(fields));
+    expect(requestSignParts({ ...fields, auth: undefined, bodyParams: '' }).join('')).toBe(
+      requestSignInput({ ...fields, auth: undefined, bodyParams: '' }),
+    );
+    expect(hmacOfParts(key, requestSignParts(fields))).toEqual(
+      createHmac('sm3', key).update(requestSignInput(fields)).digest(),
+    );
+    expect(hmacOfParts(key, [responseSignPrefix(200, 'ab'), 'P1', 'P2'])).toEqual(
+      createHmac('sm3', key)
+        .update(responseSignInput(200, 'ab', 'P1P2'))
+        .digest(),
+    );
   });
 });
 

@@ -1,14 +1,15 @@
 /**
  * The envelope's SM4 / HMAC-SM3 work on the server (node:crypto, OpenSSL), kept apart from the
- * Fastify hooks in envelope.ts. Written for the per-request cost (docs/benchmarks.md, "Crypto
- * envelope"): OpenSSL context set-up is a large part of a small request, so decryption reuses one
- * SM4-ECB context per content key and does the CBC chaining itself (CBC decryption is ECB
- * decryption of every block XOR the previous ciphertext block, so the blocks need no sequencing);
- * strict base64 is checked by arithmetic instead of a re-encoding. Encryption keeps a fresh
- * SM4-CBC context per reply: CBC encryption is sequential, and feeding a cached ECB context one
- * block at a time measured slower than a new context.
+ * Fastify hooks in envelope.ts. Written for the per-request cost (docs/envelope.md "Performance",
+ * bench/envelope-cost.bench.ts): OpenSSL context set-up is a large part of a small request, so each
+ * cached content key keeps two SM4 contexts for all its messages. Decryption uses an SM4-ECB
+ * context and does the CBC chaining itself (CBC decryption is ECB decryption of every block XOR
+ * the previous ciphertext block). Encryption continues one SM4-CBC context from message to message,
+ * steering its chaining state to each message's fresh IV (see ContentKey.encryptParts). Strict
+ * base64 is checked by arithmetic instead of a re-encoding, and large texts are not copied into
+ * one string before hashing or sending.
  */
-import { createCipheriv, createDecipheriv, createHmac, randomFillSync, type Decipher } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomFillSync, type Cipher, type Decipher } from 'node:crypto';
 import { isUtf8 } from 'node:buffer';
 import { IV_BYTES } from '../../protocol/envelope/constants';
 
@@ -18,9 +19,29 @@ export const reject = (reason: string): never => {
   throw new Rejection(reason);
 };
 
+/**
+ * base64(iv ‖ SM4-CBC(plain)) as two strings whose concatenation is that text: `head` encodes the
+ * IV and the first two ciphertext bytes (18 bytes, a whole number of base64 quads, so the pieces join
+ * without re-encoding), `tail` the rest. Kept apart, a large ciphertext is never copied into an
+ * `iv ‖ ciphertext` buffer nor its base64 into one string (the reply writes both into its buffer).
+ */
+export interface SealedParts {
+  head: string;
+  tail: string;
+}
+
+/** Longest reply text encoded in one pass into a worst-case buffer (3 bytes a unit: 12 MB at most). */
+const MAX_ONE_PASS_CHARS = 4 * 1024 * 1024;
+
+/** Bytes of iv ‖ ciphertext that `head` encodes: the IV and 2 bytes make 18, 24 base64 characters. */
+const HEAD_BYTES = IV_BYTES + 2;
+
 /** An unwrapped content key and the OpenSSL state kept with it while it is cached. */
 export class ContentKey {
   private ecb?: Decipher;
+  private cbc?: Cipher;
+  /** The last ciphertext block `cbc` wrote: its chaining state (zero before the first message). */
+  private readonly chain = Buffer.alloc(IV_BYTES);
 
   constructor(readonly key: Buffer) {}
 
@@ -35,15 +56,68 @@ export class ContentKey {
     }
     return this.ecb.update(blocks);
   }
+
+  /**
+   * SM4-CBC-PKCS7 under a fresh random IV, on one SM4-CBC context kept for this key. Node cannot
+   * give a Cipher a new IV, but CBC feeds each block XOR the previous ciphertext block to the block
+   * cipher, and the context carries on from the last block it wrote (`chain`). Encrypting
+   * `p1 ^ chain ^ iv` as the first block therefore yields E(p1 ^ iv): exactly the first block a
+   * new context with that IV would write, and every later block follows as usual. The output is
+   * byte for byte standard CBC with a fresh IV (envelope-crypto.test.ts checks it against new
+   * contexts). Padding is added here (auto padding off: update() then returns every block at
+   * once). node:crypto is synchronous, so no other message can run on the context in between.
+   */
+  encryptParts(plain: string | Buffer): SealedParts {
+    const iv = nextIv();
+    let blocks: Buffer;
+    let length: number;
+    if (typeof plain !== 'string') {
+      length = plain.length;
+      blocks = Buffer.allocUnsafe(length + IV_BYTES);
+      plain.copy(blocks);
+    } else if (plain.length <= MAX_ONE_PASS_CHARS) {
+      // One pass: room for the longest UTF-8 (3 bytes per UTF-16 unit) instead of measuring the
+      // text first (Buffer.byteLength is a second full pass: ~0.1 ms for a 100 KB reply).
+      blocks = Buffer.allocUnsafe(plain.length * 3 + IV_BYTES);
+      length = blocks.write(plain, 0, 'utf8');
+    } else {
+      length = Buffer.byteLength(plain, 'utf8');
+      blocks = Buffer.allocUnsafe(length + IV_BYTES);
+      blocks.write(plain, 0, 'utf8');
+    }
+    const pad = IV_BYTES - (length % IV_BYTES);
+    blocks.fill(pad, length, length + pad);
+    blocks = blocks.subarray(0, length + pad);
+    if (!this.cbc) {
+      this.cbc = createCipheriv('sm4-cbc', this.key, this.chain);
+      this.cbc.setAutoPadding(false);
+    }
+    for (let i = 0; i < IV_BYTES; i++) blocks[i]! ^= iv[i]! ^ this.chain[i]!;
+    const body = this.cbc.update(blocks);
+    body.copy(this.chain, 0, body.length - IV_BYTES);
+    const head = Buffer.allocUnsafe(HEAD_BYTES);
+    iv.copy(head);
+    head[IV_BYTES] = body[0]!;
+    head[IV_BYTES + 1] = body[1]!;
+    return { head: head.toString('base64'), tail: body.toString('base64', 2) };
+  }
 }
 
 export function hmac(key: Buffer, text: string): Buffer {
   return createHmac('sm3', key).update(text, 'utf8').digest();
 }
 
+/** HMAC-SM3 of the concatenation of `parts`, fed one by one (no copy of a large part into one string). */
+export function hmacOfParts(key: Buffer, parts: readonly (string | Buffer)[]): Buffer {
+  const mac = createHmac('sm3', key);
+  for (const part of parts) if (part.length > 0) mac.update(part);
+  return mac.digest();
+}
+
 /**
  * IVs come from a pooled CSPRNG buffer: randomBytes(16) per reply costs more than the SM4
- * encryption of a small body. Each IV is copied out (Buffer.concat) before the pool is refilled.
+ * encryption of a small body. Each IV is a view into the pool, used (copied into the output)
+ * before the next call can refill it.
  */
 const ivPool = Buffer.alloc(IV_BYTES * 256);
 let ivOffset = ivPool.length;
@@ -56,8 +130,15 @@ function nextIv(): Buffer {
   return ivPool.subarray(ivOffset - IV_BYTES, ivOffset);
 }
 
-/** base64(iv ‖ SM4-CBC-PKCS7(key, iv, plain)). */
-export function encrypt(key: Buffer, plain: string | Buffer): string {
+/**
+ * base64(iv ‖ SM4-CBC-PKCS7(key, iv, plain)). With a cached ContentKey its kept context is used;
+ * with a bare key (the event stream, a renewal token) a new context.
+ */
+export function encrypt(key: Buffer | ContentKey, plain: string | Buffer): string {
+  if (key instanceof ContentKey) {
+    const { head, tail } = key.encryptParts(plain);
+    return head + tail;
+  }
   const iv = nextIv();
   const cipher = createCipheriv('sm4-cbc', key, iv);
   const body: Buffer = typeof plain === 'string' ? cipher.update(plain, 'utf8') : cipher.update(plain);

@@ -21,19 +21,31 @@ import {
   DEFAULT_CLOCK_SKEW_MS,
   DEFAULT_MAX_PARAMS_BYTES,
   EnvelopeHeaders,
+  MAX_SEALED_AUTH_LENGTH,
   NONCE_BYTES,
   PARAMS_FIELD,
   SIGN_HEX_LENGTH,
   SM2_CIPHER_MODE,
   WRAPPED_KEY_HEX_LENGTH,
-  requestSignInput,
-  responseSignInput,
+  authSignInput,
+  requestSignParts,
+  responseSignPrefix,
 } from '../../protocol/envelope/constants';
 import { Lru } from '../../protocol/envelope/lru';
 import { MemoryReplayStore, type ReplayStore } from '../../protocol/envelope/replay-cache';
-import { matchedRoute } from '../access/route';
+import { matchedRoute } from './route';
 import { rememberBodyText } from './body-text';
-import { ContentKey, Rejection, decrypt, encrypt, hmac, reject, sealedBodyParams } from './envelope-crypto';
+import {
+  ContentKey,
+  Rejection,
+  decrypt,
+  encrypt,
+  hmac,
+  hmacOfParts,
+  reject,
+  sealedBodyParams,
+} from './envelope-crypto';
+import { bodyValue, paramsOf, parseJson, queryValue } from './envelope-input';
 
 export interface AppKeys {
   /** SM2 private key, hex (sm2.generateKeyPairHex()). */
@@ -60,8 +72,15 @@ export interface EnvelopeOptions {
 /** Set on a request whose envelope was verified and opened. */
 export interface RequestEnvelope {
   appId: string;
+  /** The request's x-sec-nonce (lower case): a sealed renewal is signed with it. */
+  nonce: string;
   /** The SM4 content key. Non-enumerable so that serialising the request never prints it. */
   readonly key: Buffer;
+  /**
+   * The session token the request carried sealed in x-sec-auth (signed with the request, so bound
+   * to its nonce), decrypted; undefined without one. Non-enumerable like the key.
+   */
+  readonly token?: string;
 }
 
 /** Counters for metrics and tests: unwraps should stay near the number of client keys. */
@@ -90,6 +109,34 @@ export function isSealed(request: FastifyRequest): boolean {
   return request.envelope !== undefined;
 }
 
+/**
+ * request.envelope of a verified request. The key and the token live in private fields behind
+ * prototype getters: own enumerable properties are only appId and nonce, so serialising or
+ * spreading the request never prints them (and no Object.defineProperty per request).
+ */
+class OpenedEnvelope implements RequestEnvelope {
+  readonly #key: Buffer;
+  readonly #token: string | undefined;
+
+  constructor(
+    readonly appId: string,
+    readonly nonce: string,
+    key: Buffer,
+    token: string | undefined,
+  ) {
+    this.#key = key;
+    this.#token = token;
+  }
+
+  get key(): Buffer {
+    return this.#key;
+  }
+
+  get token(): string | undefined {
+    return this.#token;
+  }
+}
+
 /** A request whose headers passed; verified once the params signature and nonce check out. */
 interface Pending {
   appId: string;
@@ -97,12 +144,17 @@ interface Pending {
   ts: number;
   nonce: string;
   sign: string;
+  /** x-sec-auth as sent (the sealed token), or undefined. */
+  auth?: string;
 }
 
 const HEX = /^[0-9a-f]+$/i;
+const REPLY_OPEN = `{"${PARAMS_FIELD}":"`;
+const REPLY_SIGN = '","sign":"';
 const TS = /^\d{1,15}$/;
 const MAX_APP_ID_LENGTH = 128;
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+const MULTIPART = /^multipart\/form-data/i;
 
 const envelopePlugin: FastifyPluginAsync<EnvelopeOptions> = async (fastify, options) => {
   const maxParams = options.maxParamsBytes ?? DEFAULT_MAX_PARAMS_BYTES;
@@ -110,8 +162,8 @@ const envelopePlugin: FastifyPluginAsync<EnvelopeOptions> = async (fastify, opti
   const now = options.now ?? Date.now;
   const replay = options.replayStore ?? new MemoryReplayStore({ windowMs: skew });
   // Keyed by app and wrapped key; the entry remembers the private key it was unwrapped with, so a
-  // rotated app key never reuses old entries. ~0.5 KB per entry, ~2 KB once its key has decrypted
-  // a message (the cached SM4-ECB context, envelope-crypto.ts).
+  // rotated app key never reuses old entries. ~1 KB per entry, ~3 KB once its key has opened and
+  // sealed a message (its kept SM4-ECB and SM4-CBC contexts, envelope-crypto.ts; measured RSS).
   const keys = new Lru<string, { privateKey: string; key: ContentKey }>(options.keyCacheSize ?? 10_000);
   // Failed unwraps are remembered apart, so junk keys cannot push good ones out of `keys`.
   const badKeys = new Lru<string, string>(1_000);
@@ -167,13 +219,24 @@ const envelopePlugin: FastifyPluginAsync<EnvelopeOptions> = async (fastify, opti
       if (nonce.length !== 2 * NONCE_BYTES || !HEX.test(nonce)) reject('nonce format');
       if (sign.length !== SIGN_HEX_LENGTH || !HEX.test(sign)) reject('sign format');
       if (!TS.test(ts) || Math.abs(now() - Number(ts)) > skew) reject('stale timestamp');
+      const auth = request.headers[EnvelopeHeaders.AUTH];
+      if (auth !== undefined && (typeof auth !== 'string' || auth.length > MAX_SEALED_AUTH_LENGTH)) {
+        reject('auth format');
+      }
       const appId = header(request, WireHeaders.APP_ID);
       if (!appId || appId.length > MAX_APP_ID_LENGTH) return reject('no app id');
       const app = await options.getAppKeys(appId);
       if (!app) return reject('unknown app');
       const key = unwrap(appId, app.privateKey, wrapped.toLowerCase());
       if (!key) return reject('key does not unwrap');
-      pending.set(request, { appId, key, ts: Number(ts), nonce: nonce.toLowerCase(), sign: sign.toLowerCase() });
+      pending.set(request, {
+        appId,
+        key,
+        ts: Number(ts),
+        nonce: nonce.toLowerCase(),
+        sign: sign.toLowerCase(),
+        auth: typeof auth === 'string' ? auth : undefined,
+      });
       return undefined;
     } catch (error) {
       if (error instanceof Rejection) return fail(request, reply, error.message);
@@ -200,8 +263,49 @@ const envelopePlugin: FastifyPluginAsync<EnvelopeOptions> = async (fastify, opti
   }
 
   function preValidationHook(request: FastifyRequest, reply: FastifyReply, done: DoneFuncWithErrOrRes) {
-    if (!pending.has(request) || request.envelope) return done();
-    return preValidation(request, reply);
+    const p = pending.get(request);
+    if (!p || request.envelope) return done();
+    // Synchronous unless the replay store answers with a promise (the database and Redis stores):
+    // the in-memory store then costs no promise and no extra turn.
+    try {
+      const queryParams = paramsOf(request.query, 'query');
+      // An upload's body is never sealed (its headers are, to carry the token): left as it is.
+      const upload = MULTIPART.test(String(request.headers['content-type'] ?? ''));
+      const bodyParams = upload ? undefined : paramsOf(request.body, 'body');
+      if (bodyParams && !JSON_TYPE.test(String(request.headers['content-type'] ?? ''))) reject('body type');
+      if ((queryParams?.length ?? 0) > maxParams || (bodyParams?.length ?? 0) > maxParams) reject('params too large');
+      const expected = hmacOfParts(
+        p.key.key,
+        requestSignParts({
+          method: request.method,
+          path: pathOf(request.url),
+          ts: String(p.ts),
+          nonce: p.nonce,
+          queryParams: queryParams ?? '',
+          bodyParams: bodyParams ?? '',
+          auth: p.auth ?? '',
+        }),
+      );
+      // Encrypt-then-MAC: nothing is decrypted before the signature is known to be good.
+      if (!timingSafeEqual(expected, Buffer.from(p.sign, 'hex'))) reject('bad signature');
+      const fresh = replay.checkAndRemember(p.nonce, p.ts, now());
+      if (typeof fresh === 'boolean') {
+        open(request, p, fresh, queryParams, bodyParams, upload);
+        return done();
+      }
+      return fresh.then((isNew) => {
+        try {
+          open(request, p, isNew, queryParams, bodyParams, upload);
+          return undefined;
+        } catch (error) {
+          if (error instanceof Rejection) return fail(request, reply, error.message);
+          throw error;
+        }
+      });
+    } catch (error) {
+      if (error instanceof Rejection) return Promise.resolve(fail(request, reply, error.message));
+      throw error;
+    }
   }
 
   function onSendHook(
@@ -213,56 +317,53 @@ const envelopePlugin: FastifyPluginAsync<EnvelopeOptions> = async (fastify, opti
     done(null, seal(request, reply, payload));
   }
 
-  async function preValidation(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
-    const p = pending.get(request);
-    if (!p || request.envelope) return undefined;
-    try {
-      const queryParams = paramsOf(request.query, 'query');
-      const bodyParams = paramsOf(request.body, 'body');
-      if (bodyParams && !JSON_TYPE.test(String(request.headers['content-type'] ?? ''))) reject('body type');
-      if ((queryParams?.length ?? 0) > maxParams || (bodyParams?.length ?? 0) > maxParams) reject('params too large');
-      const expected = hmac(
-        p.key.key,
-        requestSignInput({
-          method: request.method,
-          path: pathOf(request.url),
-          ts: String(p.ts),
-          nonce: p.nonce,
-          queryParams: queryParams ?? '',
-          bodyParams: bodyParams ?? '',
-        }),
-      );
-      // Encrypt-then-MAC: nothing is decrypted before the signature is known to be good.
-      if (!timingSafeEqual(expected, Buffer.from(p.sign, 'hex'))) reject('bad signature');
-      if (!(await replay.checkAndRemember(p.nonce, p.ts, now()))) reject('replayed nonce');
-      const query = queryParams ? queryValue(parseJson(decrypt(p.key, queryParams))) : {};
-      const plaintext = bodyParams ? decrypt(p.key, bodyParams) : undefined;
-      const body = plaintext === undefined ? undefined : bodyValue(parseJson(plaintext));
-      request.query = query;
-      request.body = body;
-      if (plaintext !== undefined) rememberBodyText(request, plaintext, body);
-      const envelope = { appId: p.appId } as RequestEnvelope;
-      Object.defineProperty(envelope, 'key', { value: p.key.key, enumerable: false });
-      request.envelope = envelope;
-      return undefined;
-    } catch (error) {
-      if (error instanceof Rejection) return fail(request, reply, error.message);
-      throw error;
-    }
+  /** After signature and replay checks: decrypt, parse and put the plaintext on the request. */
+  function open(
+    request: FastifyRequest,
+    p: Pending,
+    fresh: boolean,
+    queryParams: string | undefined,
+    bodyParams: string | undefined,
+    upload: boolean,
+  ): void {
+    if (!fresh) reject('replayed nonce');
+    const query = queryParams ? queryValue(parseJson(decrypt(p.key, queryParams))) : {};
+    const plaintext = bodyParams ? decrypt(p.key, bodyParams) : undefined;
+    const body = plaintext === undefined ? undefined : bodyValue(parseJson(plaintext));
+    const token = p.auth ? decrypt(p.key, p.auth) : undefined;
+    request.query = query;
+    if (!upload) request.body = body;
+    if (plaintext !== undefined) rememberBodyText(request, plaintext, body);
+    request.envelope = new OpenedEnvelope(p.appId, p.nonce, p.key.key, token);
   }
 
   /** The reply of a sealed request, sealed; any other reply as it is. */
   function seal(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
     const p = pending.get(request);
     if (!p) return payload;
+    sealRenewedToken(reply, p);
     // Files and streams pass unsealed: the client only verifies JSON (docs/envelope.md).
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     if (!JSON_TYPE.test(String(reply.getHeader('content-type') ?? ''))) return payload;
-    const params = encrypt(p.key.key, payload);
-    const sign = hmac(p.key.key, responseSignInput(reply.statusCode, p.nonce, params)).toString('hex');
+    const { head, tail } = p.key.encryptParts(payload);
+    const sign = hmacOfParts(p.key.key, [responseSignPrefix(reply.statusCode, p.nonce), head, tail]).toString('hex');
     reply.header(EnvelopeHeaders.ENCRYPTED, '1');
-    // base64 and hex need no JSON escaping: the same text as JSON.stringify({ params, sign }).
-    return `{"${PARAMS_FIELD}":"${params}","sign":"${sign}"}`;
+    // base64 and hex need no JSON escaping: the same text as JSON.stringify({ params, sign }). A
+    // string, as every reply payload has been so far (later onSend hooks may read it as one).
+    return `${REPLY_OPEN}${head}${tail}${REPLY_SIGN}${sign}"}`;
+  }
+
+  /**
+   * A reply to a sealed request never carries the token in clear, whatever its type (JSON, a
+   * download, an error): an `authorization` header set by a later hook moves into x-sec-auth. The
+   * session hook seals its renewals itself (sealTokenHeader), which also covers hijacked replies
+   * (the event stream) that never reach onSend; this is the net under everything else.
+   */
+  function sealRenewedToken(reply: FastifyReply, p: Pending): void {
+    const token = reply.getHeader(WireHeaders.AUTHORIZATION);
+    if (token === undefined) return;
+    reply.removeHeader(WireHeaders.AUTHORIZATION);
+    if (typeof token === 'string') reply.header(EnvelopeHeaders.AUTH, sealToken(p.key.key, p.nonce, token));
   }
 
   // Sealed bodies skip JSON.parse of the outer object (100 KB of base64 for a 100 KB body); the
@@ -289,6 +390,17 @@ const envelopePlugin: FastifyPluginAsync<EnvelopeOptions> = async (fastify, opti
   fastify.addHook('onSend', onSendHook);
 };
 
+/** `<encrypt(K, token)>.<hex HMAC-SM3(K, "auth\n" nonce "\n" sealed)>`: a token for a reply's x-sec-auth. */
+function sealToken(key: Buffer, nonce: string, token: string): string {
+  const sealed = encrypt(key, token);
+  return `${sealed}.${hmac(key, authSignInput(nonce, sealed)).toString('hex')}`;
+}
+
+/** The x-sec-auth value that hands `token` (a renewal) to the client of this sealed request. */
+export function sealTokenHeader(envelope: RequestEnvelope, token: string): string {
+  return sealToken(envelope.key, envelope.nonce, token);
+}
+
 /** Whether any of the four envelope headers came (all four are needed; onRequest says which is missing). */
 function hasEnvelopeHeader(request: FastifyRequest): boolean {
   const headers = request.headers;
@@ -313,7 +425,7 @@ function appToCheckForSeal(request: FastifyRequest): string | undefined {
   const contentType = request.headers['content-type'];
   const q = request.url.indexOf('?');
   const hasQuery = q >= 0 && q < request.url.length - 1;
-  const hasData = contentType !== undefined && !/^multipart\/form-data/i.test(contentType);
+  const hasData = contentType !== undefined && !MULTIPART.test(contentType);
   return hasQuery || hasData ? appId : undefined;
 }
 
@@ -325,54 +437,6 @@ function header(request: FastifyRequest, name: string): string | undefined {
 function pathOf(url: string): string {
   const q = url.indexOf('?');
   return q < 0 ? url : url.slice(0, q);
-}
-
-/** The sealed params of a query or body: absent, or exactly `{ params: string }` and nothing else. */
-function paramsOf(value: unknown, where: 'query' | 'body'): string | undefined {
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'object' || Array.isArray(value)) return reject(`${where} is not sealed`);
-  const names = Object.keys(value);
-  if (names.length === 0 && where === 'query') return undefined;
-  if (names.length !== 1 || names[0] !== PARAMS_FIELD) return reject(`${where} is not sealed`);
-  const params = (value as Record<string, unknown>)[PARAMS_FIELD];
-  if (typeof params !== 'string' || params.length === 0) return reject(`${where} params not a string`);
-  return params;
-}
-
-/**
- * JSON.parse, refusing __proto__ and constructor.prototype keys as Fastify's own body parser does
- * (prototype poisoning); the slower reviver only runs when such a word occurs at all.
- */
-function parseJson(text: string): unknown {
-  try {
-    if (!/__proto__|constructor/.test(text)) return JSON.parse(text);
-    return JSON.parse(text, (name, value: unknown) => {
-      if (name === '__proto__') throw new SyntaxError('__proto__');
-      if (name === 'constructor' && typeof value === 'object' && value !== null && 'prototype' in value) {
-        throw new SyntaxError('constructor.prototype');
-      }
-      return value;
-    });
-  } catch {
-    return reject('plaintext not JSON');
-  }
-}
-
-/** A sealed query has the shape of a parsed query string: scalars or arrays of scalars. */
-function queryValue(value: unknown): Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return reject('query not an object');
-  for (const item of Object.values(value)) {
-    const list = Array.isArray(item) ? item : [item];
-    if (!list.every((v) => v === null || ['string', 'number', 'boolean'].includes(typeof v))) {
-      reject('query value not scalar');
-    }
-  }
-  return value as Record<string, unknown>;
-}
-
-function bodyValue(value: unknown): unknown {
-  if (typeof value !== 'object' || value === null) return reject('body not an object or array');
-  return value;
 }
 
 export default fp(envelopePlugin, { name: 'tessera-envelope', fastify: '5.x' });

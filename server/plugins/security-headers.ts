@@ -9,7 +9,10 @@
  * - Images and media from this origin, data:/blob: (pasted images, previews) and https (the file
  *   store's CDN, images in rich text); uploads post straight to the file store (https).
  * - Frames: pages may embed other sites (menus of type "frame": frame-src https: and http:), but
- *   may only be framed by this origin (frame-ancestors 'self', X-Frame-Options SAMEORIGIN).
+ *   may only be framed by this origin (frame-ancestors 'self', X-Frame-Options SAMEORIGIN). blob:
+ *   frames are the file preview's PDFs (fetched with the session, shown by the browser's viewer);
+ *   the preview re-types any blob that is not a PDF, image or media as octet-stream, so a blob frame
+ *   never renders HTML or SVG in this origin (runtime/components/file-preview/file-source.ts).
  * - nosniff, Referrer-Policy no-referrer, no object/embed, base and form targets this origin only.
  * - HSTS only over TLS (request.protocol, which honours X-Forwarded-Proto behind a trusted proxy):
  *   sent over plain HTTP it would be ignored by browsers, and it would pin a dev host to https.
@@ -26,7 +29,7 @@ export const CONTENT_SECURITY_POLICY = {
   fontSrc: ["'self'", 'data:'],
   connectSrc: ["'self'", 'https:'],
   workerSrc: ["'self'", 'blob:'],
-  frameSrc: ["'self'", 'https:', 'http:'],
+  frameSrc: ["'self'", 'blob:', 'https:', 'http:'],
   frameAncestors: ["'self'"],
   objectSrc: ["'none'"],
   baseUri: ["'self'"],

@@ -9,22 +9,38 @@ import { requireAuth } from '../auth/session-hook';
 import type { ServerContext } from '../context';
 import { userPrefTable } from '../db/migrations/0003-user-prefs';
 import { badRequest } from '../errors';
+import { strictObject } from '../http/shapes';
+import { ERROR_KEY, MISSING_KEY } from '../http/validation';
 import { ok } from '../reply';
 
 export const PREF_KEY_PATTERN = /^[A-Za-z][A-Za-z0-9_.-]{0,63}(:[A-Za-z0-9_.-]{1,63})?$/;
 export const PREF_MAX_BYTES = 16 * 1024;
 
+const PARAMS = strictObject(
+  {
+    key: {
+      type: 'string',
+      pattern: PREF_KEY_PATTERN.source,
+      [ERROR_KEY]: 'list.prefs.badKey',
+      description: 'The preference, e.g. columns:customer',
+    },
+  },
+  'The preference addressed',
+);
+const BODY = strictObject(
+  { value: { [MISSING_KEY]: 'list.prefs.noValue', description: 'Any JSON value up to 16 KB once serialised' } },
+  'The value to store',
+);
+
 function keyOf(request: FastifyRequest): string {
-  const key = (request.params as { key?: unknown }).key;
-  if (typeof key !== 'string' || !PREF_KEY_PATTERN.test(key)) throw badRequest('list.prefs.badKey');
-  return key;
+  return (request.params as { key: string }).key;
 }
 
 export function registerPrefsRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const table = userPrefTable(ctx.config.tablePrefix);
   const db = ctx.db.db;
 
-  app.get('/api/prefs/:key', async (request) => {
+  app.get('/api/prefs/:key', { schema: { params: PARAMS } }, async (request) => {
     const { user, app: tenant } = requireAuth(request);
     const key = keyOf(request);
     const row = await db
@@ -37,13 +53,10 @@ export function registerPrefsRoutes(app: FastifyInstance, ctx: ServerContext): v
     return ok(request, row ? (JSON.parse(String(row.value)) as unknown) : null);
   });
 
-  app.put('/api/prefs/:key', async (request) => {
+  app.put('/api/prefs/:key', { schema: { params: PARAMS, body: BODY } }, async (request) => {
     const { user, app: tenant } = requireAuth(request);
     const key = keyOf(request);
-    const body = request.body as { value?: unknown } | undefined;
-    if (!body || typeof body !== 'object' || Array.isArray(body) || !('value' in body) || body.value === undefined) {
-      throw badRequest('list.prefs.noValue');
-    }
+    const body = request.body as { value: unknown };
     const text = JSON.stringify(body.value);
     if (Buffer.byteLength(text, 'utf8') > PREF_MAX_BYTES) throw badRequest('list.prefs.tooLarge');
     const scope = { app_id: tenant.id, user_id: user.id, pref_key: key };

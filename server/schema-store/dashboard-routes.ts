@@ -14,25 +14,29 @@ import { grantsOf } from '../access/grants';
 import { requireAuth } from '../auth/session-hook';
 import type { ServerContext } from '../context';
 import { badRequest, forbidden, notFound } from '../errors';
+import { loggedSave } from '../logs/record';
+import { rollbackBody, schemaSaveProperties, strictObject } from '../http/shapes';
 import { ok } from '../reply';
-import { isPlainObject } from '../common/values';
-import { admin, idOf, refOf } from '../modules/save-routes';
+import {
+  admin,
+  DIFF_QUERY,
+  ID_PARAMS,
+  VERSION_PARAMS,
+  type DiffQuery,
+  type IdParams,
+  type VersionParams,
+} from './route-params';
+import { registerDashboardAdminRoutes } from './dashboard-admin-routes';
 import { diffSchemas } from './diff';
 import { saveDashboard, type PageSaveInput } from './page-save';
 import { readStoredSchema } from './prepare';
 import { getVersion, listVersions } from './versions';
 
-function dashboardInput(body: unknown): Omit<PageSaveInput, 'id'> {
-  if (!isPlainObject(body)) throw badRequest('server.bodyNotObject');
-  for (const key of Object.keys(body))
-    if (!['title', 'schema', 'base_version'].includes(key))
-      throw badRequest('server.unknownField', { key: key.slice(0, 64) });
-  if (body.title !== undefined && body.title !== null && typeof body.title !== 'string')
-    throw badRequest('server.invalidValue', { key: 'title' });
-  if (body.schema === undefined || body.schema === null) throw badRequest('server.fieldRequired', { title: 'schema' });
+const SAVE_BODY = strictObject(schemaSaveProperties, 'A dashboard schema to save', ['title', 'base_version']);
+
+/** A save body the route schema has checked, as the store takes it. */
+function dashboardInput(body: Record<string, unknown>): Omit<PageSaveInput, 'id'> {
   const base = body.base_version;
-  if (base !== undefined && base !== null && !(Number.isInteger(base) && (base as number) >= 0))
-    throw badRequest('server.invalidValue', { key: 'base_version' });
   return {
     title: typeof body.title === 'string' ? body.title.slice(0, 255) : undefined,
     schema: body.schema,
@@ -41,9 +45,12 @@ function dashboardInput(body: unknown): Omit<PageSaveInput, 'id'> {
 }
 
 export function registerDashboardRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  app.get('/api/dashboard/:id', async (request) => {
+  // The dashboard list page's routes (api/dashboards: list, create, rename, duplicate, delete, …).
+  registerDashboardAdminRoutes(app, ctx);
+
+  app.get('/api/dashboard/:id', { schema: { params: ID_PARAMS } }, async (request) => {
     const auth = requireAuth(request);
-    const id = idOf((request.params as { id?: unknown }).id);
+    const id = (request.params as IdParams).id;
     const row = await ctx.db.db
       .selectFrom(ctx.tables.dashboard)
       .select(['id', 'title', 'schema', 'version', 'update_at'])
@@ -62,20 +69,23 @@ export function registerDashboardRoutes(app: FastifyInstance, ctx: ServerContext
     });
   });
 
-  app.post('/api/dashboard', async (request) => {
+  app.post('/api/dashboard', { schema: { body: SAVE_BODY } }, async (request) => {
     const auth = admin(request);
-    return ok(request, await saveDashboard(ctx, auth, dashboardInput(request.body)));
+    const result = await saveDashboard(ctx, auth, dashboardInput(request.body as Record<string, unknown>));
+    return ok(request, await loggedSave(ctx, request, auth, 'dashboard', result));
   });
 
-  app.put('/api/dashboard/:id', async (request) => {
+  app.put('/api/dashboard/:id', { schema: { params: ID_PARAMS, body: SAVE_BODY } }, async (request) => {
     const auth = admin(request);
-    const id = idOf((request.params as { id?: unknown }).id);
-    return ok(request, await saveDashboard(ctx, auth, { ...dashboardInput(request.body), id }));
+    const id = (request.params as IdParams).id;
+    const input = dashboardInput(request.body as Record<string, unknown>);
+    const result = await saveDashboard(ctx, auth, { ...input, id });
+    return ok(request, await loggedSave(ctx, request, auth, 'dashboard', result));
   });
 
-  app.get('/api/dashboard/:id/versions', async (request) => {
+  app.get('/api/dashboard/:id/versions', { schema: { params: ID_PARAMS } }, async (request) => {
     const auth = admin(request);
-    const id = idOf((request.params as { id?: unknown }).id);
+    const id = (request.params as IdParams).id;
     const rows = await listVersions(ctx.db.db, ctx, auth.app.id, 'dashboard', id, true);
     return ok(
       request,
@@ -83,37 +93,43 @@ export function registerDashboardRoutes(app: FastifyInstance, ctx: ServerContext
     );
   });
 
-  app.get('/api/dashboard/:id/versions/:ref', async (request) => {
+  app.get('/api/dashboard/:id/versions/:ref', { schema: { params: VERSION_PARAMS } }, async (request) => {
     const auth = admin(request);
-    const params = request.params as { id?: unknown; ref?: unknown };
-    const found = await getVersion(ctx.db.db, ctx, auth.app.id, 'dashboard', idOf(params.id), refOf(params.ref));
+    const params = request.params as VersionParams;
+    const found = await getVersion(ctx.db.db, ctx, auth.app.id, 'dashboard', params.id, params.ref);
     if (!found) throw badRequest('data.module.versionMissing');
     const { model: _model, ...row } = found;
     return ok(request, row);
   });
 
-  app.get('/api/dashboard/:id/diff', async (request) => {
+  app.get('/api/dashboard/:id/diff', { schema: { params: ID_PARAMS, querystring: DIFF_QUERY } }, async (request) => {
     const auth = admin(request);
-    const id = idOf((request.params as { id?: unknown }).id);
-    const query = request.query as { from?: unknown; to?: unknown };
+    const id = (request.params as IdParams).id;
+    const query = request.query as DiffQuery;
     const [from, to] = await Promise.all(
-      [query.from, query.to].map((ref) => getVersion(ctx.db.db, ctx, auth.app.id, 'dashboard', id, refOf(ref))),
+      [query.from, query.to].map((ref) => getVersion(ctx.db.db, ctx, auth.app.id, 'dashboard', id, ref)),
     );
     if (!from || !to) throw badRequest('data.module.versionMissing');
     return ok(request, { from: from.version, to: to.version, changes: diffSchemas(from.schema, to.schema) });
   });
 
-  app.post('/api/dashboard/:id/rollback/:ref', async (request) => {
-    const auth = admin(request);
-    const params = request.params as { id?: unknown; ref?: unknown };
-    const id = idOf(params.id);
-    const version = await getVersion(ctx.db.db, ctx, auth.app.id, 'dashboard', id, refOf(params.ref));
-    if (!version) throw badRequest('data.module.versionMissing');
-    const body = isPlainObject(request.body) ? request.body : {};
-    const base = Number.isInteger(body.base_version) ? (body.base_version as number) : undefined;
-    return ok(
-      request,
-      await saveDashboard(ctx, auth, { id, schema: version.schema, rollbackOf: version.id, baseVersion: base }),
-    );
-  });
+  app.post(
+    '/api/dashboard/:id/rollback/:ref',
+    { schema: { params: VERSION_PARAMS, body: rollbackBody } },
+    async (request) => {
+      const auth = admin(request);
+      const params = request.params as VersionParams;
+      const id = params.id;
+      const version = await getVersion(ctx.db.db, ctx, auth.app.id, 'dashboard', id, params.ref);
+      if (!version) throw badRequest('data.module.versionMissing');
+      const base = (request.body as { base_version?: number | null } | null)?.base_version ?? undefined;
+      const result = await saveDashboard(ctx, auth, {
+        id,
+        schema: version.schema,
+        rollbackOf: version.id,
+        baseVersion: base,
+      });
+      return ok(request, await loggedSave(ctx, request, auth, 'dashboard', result, 'rollback'));
+    },
+  );
 }

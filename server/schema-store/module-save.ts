@@ -8,9 +8,12 @@
  * head moved on, it fails with CONFLICT naming the other author and time, and nothing is written.
  * Saves of one module are serialised (lock.ts), so of two racing saves exactly one wins.
  * SQLite and PostgreSQL run it all in one transaction; on MySQL, where DDL commits, each applied
- * step's inverse is run if a later step or the metadata write fails (compensation).
+ * step's inverse is run if a later step or the metadata write fails (compensation), and journaled
+ * before the step runs so that a save killed midway is undone by the next start or the next save
+ * of the module (journal.ts).
  */
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import type { RequestAuth } from '../auth/session-hook';
 import type { ServerContext } from '../context';
 import { newId } from '../db/ids';
@@ -19,15 +22,16 @@ import { ApiError, badRequest, ModuleSchemaError, notFound } from '../errors';
 import { ResultCode } from '../../protocol/codes';
 import { moduleTableName } from '../modules/columns';
 import type { SchemaDiff } from '../modules/save-diff';
-import { applyPlan, checkUniqueSteps, type Undo } from './apply';
+import { applyPlan, checkUniqueSteps, physicalColumns, runUndo, type UndoStep } from './apply';
 import { countPlanUnconverted } from './convert';
 import { schemaHash } from './hash';
 import { invalidSchema, issue } from './issues';
+import { closeJournal, openJournal, recoverLocked } from './journal';
 import { underSchemaLock } from './lock';
 import { deriveModel, modelDiff, modelOf, withRetired, type ModuleModel } from './model';
 import { notifySchemaChanged } from './notify';
 import { planSync, type PlanStep } from './plan';
-import { prepareModuleSchema, readStoredSchema } from './prepare';
+import { checkModuleSchema, readSchemaInput, readStoredSchema } from './prepare';
 import { referenceContext } from './refs';
 import { conflictError, headModel, type Provenance } from './versions';
 
@@ -65,6 +69,21 @@ export interface SaveHooks {
   beforeSync?: () => Promise<void> | void;
 }
 
+/**
+ * What this process last saved per module: the version's model and the page's title. The next
+ * save of that module, based on that same version, skips reading the head's model row and parsing
+ * its 30 KB schema (most of what a save adds to Ajv + ALTER: docs/benchmarks-log.md "Schema save").
+ * Keyed by version and written after the commit, so a save by another instance (a newer head) or a
+ * failed commit is a miss, never a wrong model.
+ */
+type LastSaved = LRUCache<string, { version: number; model: ModuleModel; title: unknown }>;
+const lastSavedByServer = new WeakMap<ServerContext, LastSaved>();
+function lastSavedOf(ctx: ServerContext): LastSaved {
+  let cache = lastSavedByServer.get(ctx);
+  if (!cache) lastSavedByServer.set(ctx, (cache = new LRUCache({ max: 1000 })));
+  return cache;
+}
+
 interface Head {
   id: string;
   title: string | null;
@@ -83,25 +102,6 @@ async function readHead(trx: Kysely<any>, ctx: ServerContext, appId: string, id:
   if (ctx.db.spec.name === 'postgres') query = query.forUpdate();
   const row = await query.executeTakeFirst();
   return row ? ({ ...row, version: Number(row.version ?? 1) } as Head) : undefined;
-}
-
-/** The table's columns (lower-cased), or undefined when it does not exist: one query for this table. */
-async function physicalColumns(
-  trx: Kysely<any>,
-  db: ServerContext['db'],
-  table: string,
-): Promise<Set<string> | undefined> {
-  // Kysely's introspection reads every table of the database; a save needs only its own.
-  const query =
-    db.spec.name === 'sqlite'
-      ? sql<{ name: string }>`select name from pragma_table_info(${table})`
-      : db.spec.name === 'mysql'
-        ? sql<{ name: string }>`select column_name as name from information_schema.columns
-            where table_schema = database() and table_name = ${table}`
-        : sql<{ name: string }>`select column_name as name from information_schema.columns
-            where table_schema = current_schema() and table_name = ${table}`;
-  const { rows } = await query.execute(trx);
-  return rows.length ? new Set(rows.map((r) => String(r.name).toLowerCase())) : undefined;
 }
 
 export async function saveModule(
@@ -125,8 +125,8 @@ export async function saveModule(
   if (input.id && !known) throw notFound();
   const table = known ? String(known.table_name) : (input.tableName ?? '');
   if (known && input.tableName !== undefined && input.tableName !== table) throw badRequest('data.module.tableFixed');
-  const refs = await referenceContext(ctx, auth.app, table);
-  const schema = prepareModuleSchema(input.schema, table, refs);
+  const read = readSchemaInput(input.schema);
+  const schema = checkModuleSchema(read, table, await referenceContext(ctx, auth.app, read, table));
   let physical: string;
   let derived: ModuleModel;
   try {
@@ -143,8 +143,12 @@ export async function saveModule(
   const lockKey = input.id ? `m_${input.id}` : `new_${appId}_${table}`;
 
   let result: SaveResult | undefined;
+  let savedModel: ModuleModel | undefined;
   try {
     result = await underSchemaLock(ctx.db, lockKey, async (trx) => {
+      // A save of this module killed midway (MySQL) left a journal row: its table changes go first.
+      // (The server's start logs what it recovers; here the save itself is the evidence.)
+      await recoverLocked(trx, ctx.db, ctx.config.tablePrefix, lockKey);
       const head = input.id ? await readHead(trx, ctx, appId, input.id) : undefined;
       if (input.id && !head) throw notFound();
       if (head && input.baseVersion !== undefined && input.baseVersion !== head.version)
@@ -160,11 +164,16 @@ export async function saveModule(
         if (taken) throw badRequest('data.module.tableTaken', { table });
       }
       const version = (head?.version ?? 0) + 1;
+      const known = head && lastSavedOf(ctx).get(`${appId}:${head.id}`);
+      const hit = known && known.version === head.version ? known : undefined;
       // Migrated like every read: a head stored at version 1 gets the same derived field ids as the
       // incoming schema, so its fields match by id instead of reading as removed and re-added.
-      const before = head ? (readStoredSchema(head.schema) ?? undefined) : undefined;
-      const storedModel = head ? await headModel(trx, ctx, appId, 'module', head.id, head.version) : undefined;
-      const oldModel = head ? modelOf(storedModel, before, table) : undefined;
+      const before = hit ? { title: hit.title } : head ? (readStoredSchema(head.schema) ?? undefined) : undefined;
+      const oldModel = hit
+        ? hit.model
+        : head
+          ? modelOf(await headModel(trx, ctx, appId, 'module', head.id, head.version), before, table)
+          : undefined;
       const columns = await physicalColumns(trx, ctx.db, physical);
       const next = withRetired(derived, oldModel);
       const plan = planSync(ctx.db, oldModel, next, columns, version);
@@ -190,12 +199,15 @@ export async function saveModule(
       }
       if (columns) await checkUniqueSteps(trx, physical, plan.steps);
       await hooks.beforeSync?.();
-      const undo: Undo[] = [];
+      const undo: UndoStep[] = [];
       const now = ctx.now();
       const title = input.title ?? head?.title ?? textTitle(schema);
       const versionId = newId();
+      const journal = ctx.db.spec.transactionalDdl
+        ? undefined
+        : await openJournal(trx, ctx.config.tablePrefix, { appId, moduleId: id, lockKey, table: physical }, now);
       try {
-        await applyPlan(trx, ctx.db, physical, plan.steps, undo);
+        await applyPlan(trx, ctx.db, physical, plan.steps, undo, journal?.write);
         const writeMeta = async (meta: Kysely<any>) => {
           if (head) {
             const updated = await meta
@@ -239,15 +251,22 @@ export async function saveModule(
               diff: JSON.stringify(diff),
             })
             .execute();
+          // Deleted with the version row: committed together, or neither.
+          if (journal) await closeJournal(meta, ctx.config.tablePrefix, journal.id);
           await hooks.beforeCommit?.();
         };
         if (ctx.db.spec.transactionalDdl) await writeMeta(trx);
         else await trx.transaction().execute(writeMeta);
       } catch (error) {
-        // MySQL committed each DDL step: undo them, newest first, on the same connection.
-        if (!ctx.db.spec.transactionalDdl) await compensate(undo, error);
+        // MySQL committed each DDL step: undo them, newest first, on the same connection. The journal
+        // row goes only once every inverse ran; otherwise the next start or save retries them.
+        if (!ctx.db.spec.transactionalDdl && journal) {
+          if (await compensate(trx, ctx, physical, undo, error))
+            await closeJournal(trx, ctx.config.tablePrefix, journal.id).catch(() => undefined);
+        }
         throw error;
       }
+      savedModel = plan.model;
       return { id, versionId, version, hash, plan: plan.steps, diff };
     });
   } catch (error) {
@@ -265,18 +284,35 @@ export async function saveModule(
   } finally {
     ctx.registry.invalidate(appId, table);
   }
+  if (!result.dryRun && savedModel) {
+    lastSavedOf(ctx).set(`${appId}:${result.id}`, {
+      version: result.version,
+      model: savedModel,
+      title: (schema as { title?: unknown }).title,
+    });
+  }
   if (!result.dryRun)
     await notifySchemaChanged(ctx, { appId, kind: 'module', id: result.id, version: result.version, hash, table });
   return result;
 }
 
-async function compensate(undo: Undo[], error: unknown): Promise<void> {
+/** Runs the inverses newest first; answers whether every one of them ran. */
+async function compensate(
+  trx: Kysely<any>,
+  ctx: ServerContext,
+  table: string,
+  undo: UndoStep[],
+  error: unknown,
+): Promise<boolean> {
+  let complete = true;
   for (const step of [...undo].reverse()) {
-    await step().catch((failure: unknown) => {
+    await runUndo(trx, ctx.db, table, step).catch((failure: unknown) => {
       // Logged by the caller with the original error; the schema stays as the last good save.
       (error as { compensation?: unknown }).compensation = failure;
+      complete = false;
     });
   }
+  return complete;
 }
 
 function textTitle(schema: unknown): string | null {

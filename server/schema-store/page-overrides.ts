@@ -23,13 +23,14 @@ import { pageOverrideTable } from '../db/migrations/0008-schema-store';
 import { newId } from '../db/ids';
 import { insertAudit } from '../db/tables';
 import { badRequest, notFound } from '../errors';
+import { schemaSaveProperties, strictObject } from '../http/shapes';
+import { loggedSave } from '../logs/record';
 import { ok } from '../reply';
-import { isPlainObject } from '../common/values';
-import { admin } from '../modules/save-routes';
+import { admin } from './route-params';
 import { schemaHash } from './hash';
 import { underSchemaLock } from './lock';
 import { notifySchemaChanged } from './notify';
-import { preparePageSchema, readStoredSchema } from './prepare';
+import { checkPageSchema, readSchemaInput, readStoredSchema } from './prepare';
 import { referenceContext } from './refs';
 import { writeVersion } from './page-save';
 import { conflictError, listVersions } from './versions';
@@ -86,7 +87,8 @@ export async function savePageOverride(
   key: string,
   input: { schema: unknown; baseVersion?: number },
 ) {
-  const schema = preparePageSchema(input.schema, await referenceContext(ctx, auth.app));
+  const read = readSchemaInput(input.schema);
+  const schema = checkPageSchema(read, await referenceContext(ctx, auth.app, read));
   const appId = auth.app.id;
   const text = JSON.stringify(schema);
   const hash = schemaHash(schema);
@@ -135,6 +137,12 @@ export async function savePageOverride(
   return result;
 }
 
+const SAVE_BODY = strictObject(
+  { schema: schemaSaveProperties.schema, base_version: schemaSaveProperties.base_version },
+  'A page schema overriding the committed page for the session’s app',
+  ['base_version'],
+);
+
 export function registerPageOverrideRoutes(app: FastifyInstance, ctx: ServerContext, dir = PAGES_DIR): void {
   const pages = committedPages(dir);
   const keyOf = (params: unknown): string => {
@@ -174,14 +182,15 @@ export function registerPageOverrideRoutes(app: FastifyInstance, ctx: ServerCont
     return ok(request, { key, overridden: false, version: 0, schema: committed });
   });
 
-  app.put('/api/page/*', async (request) => {
+  app.put('/api/page/*', { schema: { body: SAVE_BODY } }, async (request) => {
     const auth = admin(request);
     const key = keyOf(request.params);
-    const body = request.body;
-    if (!isPlainObject(body) || body.schema === undefined || body.schema === null)
-      throw badRequest('server.fieldRequired', { title: 'schema' });
-    const base = Number.isInteger(body.base_version) ? (body.base_version as number) : undefined;
-    return ok(request, await savePageOverride(ctx, auth, key, { schema: body.schema, baseVersion: base }));
+    const body = request.body as { schema: unknown; base_version?: number | null };
+    const base = typeof body.base_version === 'number' ? body.base_version : undefined;
+    const result = await savePageOverride(ctx, auth, key, { schema: body.schema, baseVersion: base });
+    // Logged by the page's key (the route), not the override row's id.
+    await loggedSave(ctx, request, auth, 'page', { id: key, version: result.version });
+    return ok(request, result);
   });
 
   app.delete('/api/page/*', async (request) => {
@@ -203,6 +212,7 @@ export function registerPageOverrideRoutes(app: FastifyInstance, ctx: ServerCont
       version: 0,
       hash: schemaHash(JSON.parse(committed)),
     });
+    await loggedSave(ctx, request, auth, 'page', { id: key, version: 0 }, 'reset');
     return ok(request, { key, overridden: false });
   });
 

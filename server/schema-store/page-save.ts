@@ -14,7 +14,7 @@ import { notFound } from '../errors';
 import { schemaHash } from './hash';
 import { underSchemaLock } from './lock';
 import { notifySchemaChanged } from './notify';
-import { preparePageSchema } from './prepare';
+import { checkPageSchema, readSchemaInput } from './prepare';
 import { referenceContext } from './refs';
 import { conflictError, listVersions, type Provenance } from './versions';
 
@@ -74,7 +74,8 @@ export async function saveDashboard(
   auth: RequestAuth,
   input: PageSaveInput,
 ): Promise<PageSaveResult> {
-  const schema = preparePageSchema(input.schema, await referenceContext(ctx, auth.app));
+  const read = readSchemaInput(input.schema);
+  const schema = checkPageSchema(read, await referenceContext(ctx, auth.app, read));
   const appId = auth.app.id;
   const heads = ctx.tables.dashboard;
   const text = JSON.stringify(schema);

@@ -6,8 +6,7 @@
  * name, a list node for it). Every problem is a SchemaIssue with the JSON pointer of its node;
  * one error answers all of them. Every read of a stored schema goes through migrate too.
  */
-import '../../runtime/widgets/definitions';
-import '../../runtime/nodes/definitions';
+import '../../runtime/definitions';
 import { migrateSchema } from '../../runtime/core/migrate';
 import {
   crossReferenceIssues,
@@ -120,17 +119,24 @@ export function moduleIssues(schema: unknown, table: string, refs: CrossReferenc
   return [...tableIssues(schema, table), ...pageIssues(schema, refs)];
 }
 
-/** Parse, migrate and check a module schema; throws one error listing every issue. */
-export function prepareModuleSchema(input: unknown, table: string, refs: CrossReferenceContext = {}): unknown {
-  const schema = migrateForStore(parseSchemaInput(input));
+/**
+ * A schema as sent (JSON text or a parsed body) → the schema at the latest schemaVersion, refusing
+ * huge, deep or unmigratable input. Its checks come next (checkModuleSchema / checkPageSchema),
+ * once the caller has read what the schema may refer to (refs.ts reads only what it names).
+ */
+export function readSchemaInput(input: unknown): unknown {
+  return migrateForStore(parseSchemaInput(input));
+}
+
+/** A read module schema for `table`, checked; throws one error listing every issue. */
+export function checkModuleSchema(schema: unknown, table: string, refs: CrossReferenceContext = {}): unknown {
   const issues = moduleIssues(schema, table, refs);
   if (issues.length) throw invalidSchema(issues);
   return schema;
 }
 
-/** Parse, migrate and check a page schema that holds no module table (dashboards, system pages). */
-export function preparePageSchema(input: unknown, refs: CrossReferenceContext = {}): unknown {
-  const schema = migrateForStore(parseSchemaInput(input));
+/** A read page schema that holds no module table (dashboards, system pages), checked. */
+export function checkPageSchema(schema: unknown, refs: CrossReferenceContext = {}): unknown {
   const issues = pageIssues(schema, refs);
   if (issues.length) throw invalidSchema(issues);
   return schema;

@@ -10,7 +10,14 @@ import { createApiClient, NotJsonError, PLAIN_HEADER } from './create-client';
 const pair = sm2.generateKeyPairHex();
 let server: FastifyInstance;
 let base = '';
-let seen: { url: string; sealed: boolean; headers: Record<string, unknown>; body?: unknown }[] = [];
+let seen: {
+  url: string;
+  sealed: boolean;
+  headers: Record<string, unknown>;
+  body?: unknown;
+  token?: string;
+  replyHeaders?: Record<string, unknown>;
+}[] = [];
 
 beforeAll(async () => {
   server = Fastify();
@@ -18,11 +25,26 @@ beforeAll(async () => {
     getAppKeys: async (id) => (id === 'app1' ? { privateKey: pair.privateKey, encrypt: true } : undefined),
   });
   server.addHook('preHandler', async (req) => {
-    seen.push({ url: req.raw.url ?? '', sealed: isSealed(req), headers: { ...req.headers }, body: req.body });
+    seen.push({
+      url: req.raw.url ?? '',
+      sealed: isSealed(req),
+      headers: { ...req.headers },
+      body: req.body,
+      token: req.envelope?.token,
+    });
+  });
+  // What went on the wire, after the envelope's onSend.
+  server.addHook('onResponse', async (req, reply) => {
+    const entry = seen.find((s) => s.url === req.raw.url);
+    if (entry) entry.replyHeaders = { ...reply.getHeaders() };
   });
   server.post('/api/echo', async (req, reply) => {
     reply.header('authorization', 'renewed-token');
     return { code: '200', message: 'ok', data: req.body };
+  });
+  server.get('/api/renew-plain', async (_req, reply) => {
+    reply.header('authorization', 'renewed-token');
+    return { code: '200', message: 'ok', data: null };
   });
   server.get('/api/open', { config: { envelope: 'optional' } }, async () => ({ code: '200', message: 'ok', data: 1 }));
   server.get('/api/html', { config: { envelope: 'optional' } }, async (_req, reply) =>
@@ -60,17 +82,28 @@ function client(encrypting: boolean) {
 }
 
 describe('api client', () => {
-  it('sends the spec headers, seals by default and saves a renewed token', async () => {
+  it('sends the spec headers, seals by default (the token too) and saves a renewed token sent sealed', async () => {
     const result = await client(true)({ method: 'POST', url: 'echo', body: { name: '张三' } });
     expect(result).toEqual({ code: '200', message: 'ok', data: { name: '张三' } });
-    expect(seen[0].sealed).toBe(true);
-    expect(seen[0].headers).toMatchObject({
+    expect(seen[0]!.sealed).toBe(true);
+    expect(seen[0]!.headers).toMatchObject({
       'channel-type': 'web',
       'client-type': 'manager',
       'x-lang': 'en',
       'x-sec-identity-id': 'app1',
-      authorization: 'first-token',
     });
+    // The token travels sealed in both directions: never an authorization header on the wire.
+    expect(seen[0]!.headers.authorization).toBeUndefined();
+    expect(JSON.stringify(seen[0]!.headers)).not.toContain('first-token');
+    expect(seen[0]!.token).toBe('first-token');
+    expect(seen[0]!.replyHeaders?.authorization).toBeUndefined();
+    expect(seen[0]!.replyHeaders?.['x-sec-auth']).toEqual(expect.any(String));
+    expect(token).toBe('renewed-token');
+  });
+
+  it('without the envelope the token and its renewal use the plain authorization header (the spec)', async () => {
+    await client(false)({ method: 'GET', url: 'renew-plain' });
+    expect(seen[0]!.headers.authorization).toBe('first-token');
     expect(token).toBe('renewed-token');
   });
 

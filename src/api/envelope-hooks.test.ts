@@ -13,7 +13,15 @@ const pair = sm2.generateKeyPairHex();
 let server: FastifyInstance;
 let base = '';
 /** What the server saw, per request. */
-let seen: { url: string; nonce?: string; sealed: boolean; body?: unknown; query?: unknown }[] = [];
+let seen: {
+  url: string;
+  nonce?: string;
+  sealed: boolean;
+  body?: unknown;
+  query?: unknown;
+  token?: string;
+  authorization?: unknown;
+}[] = [];
 let tamper: 'none' | 'flip' | 'strip' = 'none';
 let failFirst = 0;
 
@@ -29,6 +37,8 @@ beforeAll(async () => {
       sealed: isSealed(req),
       body: req.body,
       query: req.query,
+      token: req.envelope?.token,
+      authorization: req.headers.authorization,
     });
   });
   // A man in the middle, after the envelope's onSend: it sees and alters the sealed reply.
@@ -72,7 +82,7 @@ beforeEach(() => {
   failFirst = 0;
 });
 
-function client(env: ClientEnvelope | undefined, retry = 0): KyInstance {
+function client(env: ClientEnvelope | undefined, retry = 0, token?: string): KyInstance {
   const hooks = createEnvelopeHooks(() => env);
   return ky.create({
     prefixUrl: base,
@@ -80,7 +90,13 @@ function client(env: ClientEnvelope | undefined, retry = 0): KyInstance {
     throwHttpErrors: retry > 0,
     retry: { limit: retry, delay: () => 0 },
     hooks: {
-      beforeRequest: [(req) => req.headers.set('x-sec-identity-id', 'demo'), ...(hooks.beforeRequest ?? [])],
+      beforeRequest: [
+        (req) => {
+          req.headers.set('x-sec-identity-id', 'demo');
+          if (token) req.headers.set('authorization', token);
+        },
+        ...(hooks.beforeRequest ?? []),
+      ],
       afterResponse: hooks.afterResponse,
     },
   });
@@ -136,13 +152,16 @@ describe('envelope hooks over loopback', () => {
     expect(seen.map((s) => s.url)).toEqual([expect.stringMatching(/^\/api\/file\?params=/)]);
   });
 
-  it('sends uploads (FormData) unsealed, to routes that accept them so', async () => {
+  it('sends uploads (FormData) as they are, with sealed headers that carry the token', async () => {
     const form = new FormData();
     form.append('file', new Blob(['文件内容']), 'a.txt');
-    const res = await client(new ClientEnvelope(pair.publicKey)).post('upload', { body: form });
+    const res = await client(new ClientEnvelope(pair.publicKey), 0, 'session-token-of-the-user').post('upload', {
+      body: form,
+    });
     expect(await res.json()).toEqual({ code: '200', message: 'ok', data: true });
     expect(seen).toHaveLength(1);
-    expect(seen[0]).toMatchObject({ url: '/api/upload', sealed: false, nonce: undefined });
+    expect(seen[0]).toMatchObject({ url: '/api/upload', sealed: true, token: 'session-token-of-the-user' });
+    expect(seen[0]!.authorization).toBeUndefined();
   });
 
   it('re-seals a retried request with a fresh nonce, so the retry is not taken for a replay', async () => {

@@ -3,11 +3,15 @@
  * beforeRequest rebuilds the Request with the sealed query/body and the x-sec-* headers;
  * afterResponse verifies and decrypts a JSON reply and hands on a plain Response, so the rest of
  * the client never sees ciphertext. A reply that fails the check rejects with EnvelopeError.
+ * The session token never leaves in clear: the `authorization` header the client sets is moved
+ * into the sealed x-sec-auth header (uploads too: their body goes as it is, their headers sealed),
+ * and a renewed token in a reply's x-sec-auth is verified and handed on as `authorization`.
  */
 import type { AfterResponseHook, BeforeRequestHook, Hooks } from 'ky';
 import { ClientEnvelope, type SealContext } from '../../protocol/envelope/client';
 import { EnvelopeHeaders, PARAMS_FIELD } from '../../protocol/envelope/constants';
 import { EnvelopeError } from '../../protocol/envelope/errors';
+import { Headers as WireHeaders } from '../../protocol/http';
 
 interface Sealed {
   envelope: ClientEnvelope;
@@ -36,12 +40,14 @@ export function createEnvelopeHooks(getEnvelope: (request: Request) => ClientEnv
     if (previousNonce && !previous) return undefined; // sealed by someone else: leave it alone
     const envelope = previous?.envelope ?? getEnvelope(request);
     if (!envelope) return undefined;
-    // Only JSON is sealed; uploads (FormData, Blob) go as they are. The body is read with text()
-    // rather than checked through request.body, which some browsers (Firefox) do not expose.
+    // Only JSON bodies are sealed; uploads (FormData, Blob) keep their body and get sealed headers
+    // (the token). The body is read with text() rather than checked through request.body, which
+    // some browsers (Firefox) do not expose.
     const type = request.headers.get('content-type');
-    if (type && !JSON_TYPE.test(type)) return undefined;
-    const text = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.clone().text();
-    if (text && !type) return undefined;
+    const bodyless = request.method === 'GET' || request.method === 'HEAD';
+    const text = bodyless || (type && !JSON_TYPE.test(type)) ? '' : await request.clone().text();
+    const raw = !bodyless && ((type !== null && !JSON_TYPE.test(type)) || (text !== '' && !type));
+    const token = request.headers.get(WireHeaders.AUTHORIZATION) ?? undefined;
 
     const url = new URL(request.url);
     let query: Record<string, unknown> | undefined;
@@ -51,23 +57,24 @@ export function createEnvelopeHooks(getEnvelope: (request: Request) => ClientEnv
       // nonce and timestamp, since the server refuses a nonce it has already seen.
       const sealedQuery = url.searchParams.get(PARAMS_FIELD);
       query = sealedQuery ? (envelope.unsealParams(sealedQuery, previous.ctx) as Record<string, unknown>) : undefined;
-      body = text ? envelope.unsealParams(sealedBodyParams(text), previous.ctx) : undefined;
+      body = text && !raw ? envelope.unsealParams(sealedBodyParams(text), previous.ctx) : undefined;
     } else {
       query = queryObject(url.searchParams);
-      body = text ? JSON.parse(text) : undefined;
+      body = text && !raw ? JSON.parse(text) : undefined;
     }
 
-    const sealed = envelope.seal({ method: request.method, path: url.pathname, body, query });
+    const sealed = envelope.seal({ method: request.method, path: url.pathname, body, query, token });
     url.search = sealed.query ? `?${new URLSearchParams(sealed.query).toString()}` : '';
     const headers = new Headers(request.headers);
+    headers.delete(WireHeaders.AUTHORIZATION);
     for (const [name, value] of Object.entries(sealed.headers)) headers.set(name, value);
     if (sealed.body) headers.set('content-type', 'application/json');
-    else headers.delete('content-type');
+    else if (!raw) headers.delete('content-type');
     remember({ envelope, ctx: sealed.ctx });
     return new Request(url, {
       method: request.method,
       headers,
-      body: sealed.body ? JSON.stringify(sealed.body) : undefined,
+      body: raw ? await request.arrayBuffer() : sealed.body ? JSON.stringify(sealed.body) : undefined,
       signal: request.signal,
       credentials: request.credentials,
       cache: request.cache,
@@ -81,7 +88,16 @@ export function createEnvelopeHooks(getEnvelope: (request: Request) => ClientEnv
   const afterResponse: AfterResponseHook = async (request, _options, response) => {
     const nonce = request.headers.get(EnvelopeHeaders.NONCE);
     const sealed = nonce ? inFlight.get(nonce) : undefined;
-    if (!sealed || !mustVerify(response)) return undefined;
+    if (!sealed) return undefined;
+    const renewed = sealed.envelope.openToken(response.headers, sealed.ctx);
+    if (!mustVerify(response)) {
+      if (renewed === undefined) return undefined;
+      return new Response(response.body, {
+        status: response.status,
+        statusText: response.statusText,
+        headers: withToken(response.headers, renewed),
+      });
+    }
     let outer: unknown;
     try {
       outer = JSON.parse(await response.text());
@@ -89,13 +105,21 @@ export function createEnvelopeHooks(getEnvelope: (request: Request) => ClientEnv
       throw new EnvelopeError('error.hashCheck', 'response body is not JSON');
     }
     const plain = sealed.envelope.openText(response.headers, outer, sealed.ctx, response.status);
-    const headers = new Headers(response.headers);
+    const headers = withToken(response.headers, renewed);
     for (const name of [EnvelopeHeaders.ENCRYPTED, 'content-length', 'content-encoding']) headers.delete(name);
     headers.set('content-type', 'application/json; charset=utf-8');
     return new Response(plain, { status: response.status, statusText: response.statusText, headers });
   };
 
   return { beforeRequest: [beforeRequest], afterResponse: [afterResponse] };
+}
+
+/** The reply's headers with a verified renewal as the plain `authorization` the client reads. */
+function withToken(original: Headers, renewed: string | undefined): Headers {
+  const headers = new Headers(original);
+  headers.delete(EnvelopeHeaders.AUTH);
+  if (renewed !== undefined) headers.set(WireHeaders.AUTHORIZATION, renewed);
+  return headers;
 }
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;

@@ -64,7 +64,6 @@ export function startEventStream(deps: EventStreamDeps): EventStreamHandle {
     if (stopped || !token) return;
     controller = new AbortController();
     const headers: Record<string, string> = {
-      [Headers.AUTHORIZATION]: token,
       [Headers.CHANNEL_TYPE]: CHANNEL_TYPE,
       [Headers.CLIENT_TYPE]: CLIENT_TYPE,
       [Headers.LANG]: deps.lang(),
@@ -76,9 +75,12 @@ export function startEventStream(deps: EventStreamDeps): EventStreamHandle {
     let ctx: SealContext | undefined;
     const envelope = deps.envelope();
     if (envelope) {
-      const sealed = envelope.seal({ method: 'GET', path: EVENTS_PATH });
+      // The token goes sealed (x-sec-auth), never in clear beside the envelope.
+      const sealed = envelope.seal({ method: 'GET', path: EVENTS_PATH, token });
       Object.assign(headers, sealed.headers);
       ctx = sealed.ctx;
+    } else {
+      headers[Headers.AUTHORIZATION] = token;
     }
     try {
       const response = await fetch(`${deps.baseUrl}${EVENTS_PATH}`, { headers, signal: controller.signal });

@@ -4,7 +4,8 @@
  * schema it says so, without blocking the page, with a reload button — so nobody submits a form
  * built from the old schema. A `stream.reset` (events may have been missed) drops every version.
  */
-import { Alert, Button } from 'antd';
+import { Button } from 'antd';
+import { LazyAlert as Alert } from '../../runtime/react/LazyAlert';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';

@@ -5,7 +5,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANG, LANGS, STORAGE_PREFIX, type Lang } from '../../protocol/constants';
-import { resourcesFor } from '../../protocol/messages';
+import { onMessagesAdded, resourcesFor, type Catalog } from '../../protocol/messages';
 
 const LANG_KEY = `${STORAGE_PREFIX}lang`;
 
@@ -24,8 +24,29 @@ void i18n.use(initReactI18next).init({
   initImmediate: false,
 });
 
+/** Catalogs of lazy features (protocol/messages/late.ts) join i18next's resources when they load. */
+onMessagesAdded((part: Catalog) => {
+  for (const lang of LANGS) {
+    const bundle: Record<string, string> = {};
+    for (const [key, value] of Object.entries(part)) bundle[key] = value[lang];
+    i18n.addResourceBundle(lang, 'translation', bundle, true, true);
+  }
+});
+
 export function setLang(lang: Lang): void {
   sessionStorage.setItem(LANG_KEY, lang);
+  void i18n.changeLanguage(lang);
+  document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
+}
+
+/**
+ * The app's default language (its system settings, docs/settings.md), used until this visitor
+ * picks one: a stored choice always wins, and the default is not stored as a choice.
+ */
+export function applyDefaultLang(lang: Lang | undefined): void {
+  if (!lang || !(LANGS as readonly string[]).includes(lang)) return;
+  if (typeof sessionStorage !== 'undefined' && sessionStorage.getItem(LANG_KEY)) return;
+  if (i18n.language === lang) return;
   void i18n.changeLanguage(lang);
   document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
 }

@@ -1,9 +1,7 @@
 import { Button, Modal, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-
-/** The query the top bar's "AI create app" adds to the applications route. */
-export const AI_CREATE_PARAM = 'create';
+import { AI_CREATE_PARAM } from './ai-create-param';
 
 /**
  * The AI app generator's place in the shell: the top bar sends admins to the applications page

@@ -11,7 +11,9 @@ import { MENU_COLLAPSED_WIDTH, MENU_WIDTH } from '../../protocol/constants';
 import { MenuModeContext } from './menu-mode-context';
 import { NavMenu } from './NavMenu';
 import { TopBar } from './TopBar';
-import { AiAppDialog } from './AiAppDialog';
+import { useSearchParams } from 'react-router-dom';
+import { lazyComponent } from '../../runtime/react/lazy-component';
+import { AI_CREATE_PARAM } from './ai-create-param';
 import { RoutePage } from '../pages/RoutePage';
 import { ErrorPage } from '../pages/ErrorPage';
 import { ShellDialogs } from '../dialogs/ShellDialogs';
@@ -43,8 +45,23 @@ function useKeptFlag(name: string): [boolean, (next: boolean) => void] {
  * Header with logo and title; the menu at the side (200 px, 60 collapsed) or across the top (an
  * app default the user can override); fold hides the menu; the app's watermark over the content.
  */
+/** Fetched when first opened (its antd Result brings large illustrations no list page needs). */
+const AiAppDialog = lazyComponent(
+  () => import('./AiAppDialog').then((m) => m.AiAppDialog),
+  () => null,
+);
+
+/** True from the first render where `value` is true on: a dialog stays mounted to animate its close. */
+function useLatch(value: boolean): boolean {
+  const [latched, setLatched] = useState(value);
+  if (value && !latched) setLatched(true);
+  return latched || value;
+}
+
 export function MainLayout({ path }: { path: string }) {
   const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const aiCreate = useLatch(path === 'app' && params.get(AI_CREATE_PARAM) === 'ai');
   const { appInfo, user, app, notice } = useSnapshot(session);
   // Kept per app in this browser: leaving for a dashboard (another layout) or reloading keeps the
   // menu hidden or narrow as the user left it (issue 22, item 5).
@@ -120,7 +137,7 @@ export function MainLayout({ path }: { path: string }) {
         )}
       </Layout>
       <ShellDialogs />
-      <AiAppDialog path={path} />
+      {aiCreate ? <AiAppDialog path={path} /> : null}
     </Layout>
   );
 }

@@ -1,18 +1,5 @@
 import { Menu, type MenuProps } from 'antd';
-import {
-  AppstoreOutlined,
-  ApartmentOutlined,
-  DashboardOutlined,
-  DatabaseOutlined,
-  FolderOutlined,
-  HomeOutlined,
-  LinkOutlined,
-  MenuOutlined,
-  SafetyOutlined,
-  SettingOutlined,
-  TeamOutlined,
-  UserOutlined,
-} from '@ant-design/icons';
+import { AppstoreOutlined, FolderOutlined, HomeOutlined } from '@ant-design/icons';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -21,28 +8,29 @@ import { session } from '../session/store';
 import { buildMenuTree, type MenuNode } from '../session/menu-tree';
 import { menuTarget } from '../routes/guard';
 import type { MenuInfo } from '../session/types';
-import { safeUrl } from '../pages/FramePage';
+import { safeUrl } from '../pages/safe-url';
 
 type Item = Required<MenuProps>['items'][number];
 
 /**
- * Icons a menu row may name. A closed map rather than the whole icon set: the set is ~1 MB, and a
- * name outside the map falls back to a neutral icon.
+ * The icons menu rows name (./menu-icons.tsx) are fetched after the first paint, not with it: they
+ * cost the first list page's JavaScript budget (tests/build/first-page-size.test.ts). Until they
+ * arrive a row shows the neutral icon of its kind, the same size, so nothing moves.
  */
-// Decorative (aria-hidden): a menu item is named by its title alone.
-const ICONS: Record<string, ReactNode> = {
-  AppstoreOutlined: <AppstoreOutlined aria-hidden />,
-  ApartmentOutlined: <ApartmentOutlined aria-hidden />,
-  DashboardOutlined: <DashboardOutlined aria-hidden />,
-  DatabaseOutlined: <DatabaseOutlined aria-hidden />,
-  FolderOutlined: <FolderOutlined aria-hidden />,
-  LinkOutlined: <LinkOutlined aria-hidden />,
-  MenuOutlined: <MenuOutlined aria-hidden />,
-  SafetyOutlined: <SafetyOutlined aria-hidden />,
-  SettingOutlined: <SettingOutlined aria-hidden />,
-  TeamOutlined: <TeamOutlined aria-hidden />,
-  UserOutlined: <UserOutlined aria-hidden />,
-};
+let namedIcons: Record<string, ReactNode> | undefined;
+const iconsLoading = import('./menu-icons').then((m) => (namedIcons = m.MENU_ICONS));
+
+function useNamedIcons(): Record<string, ReactNode> | undefined {
+  const [icons, setIcons] = useState(namedIcons);
+  useEffect(() => {
+    let live = true;
+    if (!icons) void iconsLoading.then((loaded) => live && setIcons(loaded)).catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [icons]);
+  return icons;
+}
 
 /** The menu from the user's roles, as a tree from parent_id: inline (side) or horizontal (top). */
 export function NavMenu({
@@ -61,8 +49,9 @@ export function NavMenu({
   const tree = useMemo(() => buildMenuTree(list), [list]);
   const byId = useMemo(() => new Map(list.map((m) => [String(m.id), m])), [list]);
 
+  const icons = useNamedIcons();
   const iconOf = (node: MenuNode) =>
-    (node.icon && ICONS[node.icon]) ||
+    (node.icon && icons?.[node.icon]) ||
     (node.children.length ? <FolderOutlined aria-hidden /> : <AppstoreOutlined aria-hidden />);
   const toItem = (node: MenuNode): Item =>
     node.children.length

@@ -21,9 +21,10 @@ import { barItems, isAdmin, roleIdentifies, todoBadge, type MenuMode } from '../
 import type { AppInfo, UserInfo } from '../session/types';
 import { LanguageSwitch } from '../components/LanguageSwitch';
 import { AvatarMenu } from './AvatarMenu';
-import { AI_CREATE_PARAM } from './AiAppDialog';
+import { AI_CREATE_PARAM } from './ai-create-param';
 import { ServiceQr } from './ServiceQr';
 import { useTodoCount } from './use-todo-count';
+import { useSettingsEvents } from './use-settings-events';
 
 interface Props {
   folded: boolean;
@@ -42,6 +43,7 @@ export function TopBar({ folded, onFold, menuMode, onMenuMode, left }: Props) {
   const { user, app, appInfo } = useSnapshot(session);
   const items = barItems(appInfo as AppInfo | undefined, user as UserInfo | undefined);
   const todo = useTodoCount(Boolean(user));
+  useSettingsEvents();
   const go = (route: string) => navigate(`/${app}/${route}`);
   const icon = (key: string, label: string, node: ReactNode, onClick?: () => void) => (
     <Tooltip title={label} key={key}>
@@ -49,11 +51,16 @@ export function TopBar({ folded, onFold, menuMode, onMenuMode, left }: Props) {
     </Tooltip>
   );
 
+  // What the admin set on the system settings page (docs/settings.md); the QR and video buttons
+  // show only once set, the about box falls back to the platform's sentence.
+  const { about_text: aboutText, service_qr: serviceQr, demo_video: demoVideo } = (appInfo ?? {}) as AppInfo;
   const about = () =>
     modal.info({
       title: t('bar.about'),
       content: (
-        <Typography.Paragraph>{t('bar.aboutText', { title: appInfo?.title ?? 'Tessera' })}</Typography.Paragraph>
+        <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }} data-testid="about-text">
+          {aboutText || t('bar.aboutText', { title: appInfo?.title ?? 'Tessera' })}
+        </Typography.Paragraph>
       ),
       okText: t('common.ok'),
     });
@@ -61,16 +68,17 @@ export function TopBar({ folded, onFold, menuMode, onMenuMode, left }: Props) {
     modal.info({
       title: t('bar.video'),
       width: 720,
-      content:
-        appInfo && (appInfo as { demo_video?: string }).demo_video ? (
-          <video src={(appInfo as { demo_video?: string }).demo_video} controls style={{ width: '100%' }} />
-        ) : (
-          <Typography.Text type="secondary">{t('bar.videoMissing')}</Typography.Text>
-        ),
+      content: <video src={demoVideo ?? undefined} controls style={{ width: '100%' }} data-testid="demo-video" />,
       okText: t('common.ok'),
     });
   const service = () =>
-    modal.info({ title: t('bar.service'), icon: null, width: 360, content: <ServiceQr />, okText: t('common.ok') });
+    modal.info({
+      title: t('bar.service'),
+      icon: null,
+      width: 360,
+      content: <ServiceQr picture={serviceQr ?? ''} />,
+      okText: t('common.ok'),
+    });
   // A trial account sees the item (spec §6) but may not create apps: the trial message, as for any write.
   const aiApp = () => {
     const trial =
@@ -96,7 +104,7 @@ export function TopBar({ folded, onFold, menuMode, onMenuMode, left }: Props) {
       <Space size={2} data-testid="top-bar">
         {items.aiApp && icon('ai-app', t('bar.aiApp'), <RobotOutlined />, aiApp)}
         {items.adminTools && icon('about', t('bar.about'), <InfoCircleOutlined />, about)}
-        {items.adminTools && icon('service', t('bar.service'), <CustomerServiceOutlined />, service)}
+        {items.adminTools && serviceQr && icon('service', t('bar.service'), <CustomerServiceOutlined />, service)}
         {items.aiChat && icon('ai-chat', t('bar.aiChat'), <MessageOutlined />, () => go('ai/chat'))}
         {items.aiDraw && icon('ai-draw', t('bar.aiDraw'), <PictureOutlined />, () => go('ai/img'))}
         {icon(
@@ -106,7 +114,7 @@ export function TopBar({ folded, onFold, menuMode, onMenuMode, left }: Props) {
           onFold,
         )}
         {items.adminTools && icon('readme', t('bar.readme'), <FileTextOutlined />, () => go('doc/readme'))}
-        {items.adminTools && icon('video', t('bar.video'), <PlayCircleOutlined />, video)}
+        {items.adminTools && demoVideo && icon('video', t('bar.video'), <PlayCircleOutlined />, video)}
         <Tooltip title={t('bar.todo')}>
           <Button type="text" aria-label={t('bar.todo')} data-testid="bar-todo" onClick={() => go('backlog')}>
             <Badge count={badge} size="small" data-testid="todo-badge">

@@ -28,8 +28,12 @@ export function DashboardPage({ id }: { id: string }) {
   const title = textOf(schema.title, i18n.language === 'en' ? 'en' : 'zh') || record.title;
   return (
     <>
-      {/* Right padding: the layout's full-screen and back buttons sit at the top right. */}
-      <Typography.Title level={3} style={{ color: '#fff', margin: '0 0 16px', paddingRight: 240, lineHeight: '32px' }}>
+      {/* Right padding: the dashboard layout's full-screen and back buttons sit at the top right. The
+          colour is the layout's: white on the full-screen layout, the theme's text in the main one. */}
+      <Typography.Title
+        level={3}
+        style={{ color: 'inherit', margin: '0 0 16px', paddingRight: 240, lineHeight: '32px' }}
+      >
         {title}
       </Typography.Title>
       <SchemaView schema={schema} />

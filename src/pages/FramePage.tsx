@@ -3,17 +3,7 @@ import { useSnapshot } from 'valtio';
 import { session } from '../session/store';
 import type { MenuInfo } from '../session/types';
 import { PendingPage } from './PendingPage';
-
-/** Only web addresses are framed or followed: a menu url is admin data, never a javascript: URL. */
-export function safeUrl(url: string | undefined): string | undefined {
-  if (!url) return undefined;
-  try {
-    const parsed = new URL(url, window.location.origin);
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.href : undefined;
-  } catch {
-    return undefined;
-  }
-}
+import { safeUrl } from './safe-url';
 
 /** /{app}/frame/{menu_id}: the menu's url in a frame (type 4), or followed after showing it (type 5). */
 export function FramePage({ menuId }: { menuId: string }) {

@@ -1,4 +1,5 @@
-import { Alert, Spin } from 'antd';
+import { Spin } from 'antd';
+import { LazyAlert as Alert } from '../../runtime/react/LazyAlert';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadModule, type ModuleRecord } from '../session/module-cache';

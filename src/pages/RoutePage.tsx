@@ -3,11 +3,18 @@ import { pageFor } from '../routes/pages';
 import { schemaRoutes } from '../routes/page-schemas';
 import { session } from '../session/store';
 import { ErrorPage } from './ErrorPage';
-import { FramePage } from './FramePage';
-import { HomePage } from './HomePage';
-import { PendingPage } from './PendingPage';
-// The page runtime (schema pages, modules) and the personal centre are fetched on first visit.
-import { ModulePage, PersonalCenter, SchemaPage } from '../routes/lazy-pages';
+// Every page but the error page is fetched on first visit (the page runtime, the personal centre,
+// the home, frame and pending pages, dashboards and the designer).
+import {
+  DashboardScreen,
+  DesignerRoute,
+  FramePage,
+  HomePage,
+  ModulePage,
+  PendingPage,
+  PersonalCenter,
+  SchemaPage,
+} from '../routes/lazy-screens';
 
 /** The page a guarded route shows inside the main layout (see routes/pages.ts). */
 export function RoutePage({ path }: { path: string }) {
@@ -22,10 +29,13 @@ export function RoutePage({ path }: { path: string }) {
       return <FramePage menuId={page.menuId} key={page.menuId} />;
     case 'personal':
       return <PersonalCenter />;
+    case 'designer':
+      return <DesignerRoute moduleId={page.id} key={page.id} />;
     case 'schema':
       return <SchemaPage route={path} key={path} />;
-    case 'pending':
     case 'dashboard':
+      return <DashboardScreen id={page.id} key={page.id} />;
+    case 'pending':
       return <PendingPage route={path} />;
     default:
       // A menu path that names no page: the menu is misconfigured, say so rather than go blank.

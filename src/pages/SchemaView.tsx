@@ -1,14 +1,15 @@
-import { useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { PageSchema } from '../../protocol/page-schema';
-import { useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { PageRenderer } from '../../runtime/react/PageRenderer';
 import { PageQueryProvider, usePageQuery, type PageQuery } from '../../runtime/react/page-query';
 import { RuntimeProvider } from '../../runtime/react/context';
 import { createRuntimeValue } from '../../runtime/react/create-runtime';
 import '../runtime-bindings';
 import { request } from '../api/client';
+import { onStreamEvent } from '../api/events';
 import { session } from '../session/store';
 
 /**
@@ -38,30 +39,62 @@ function useAddressQuery(): PageQuery {
   }, [search, setSearch]);
 }
 
+/**
+ * Counts dictionary edits heard on the event stream (`dict.changed`, published by every instance
+ * through the bus, docs/dict.md) and resets (`stream.reset`: events may have been missed). Each new
+ * count makes a new runtime, so the page's dictionaries are fetched again instead of staying stale
+ * until a reload; what the user typed stays (the providers are kept, as on a language switch).
+ */
+function useDictEpoch(): number {
+  const [epoch, setEpoch] = useState(0);
+  useEffect(() => {
+    const bump = () => setEpoch((n) => n + 1);
+    const offChanged = onStreamEvent('dict.changed', bump);
+    const offReset = onStreamEvent('stream.reset', bump);
+    return () => {
+      offChanged();
+      offReset();
+    };
+  }, []);
+  return epoch;
+}
+
 /** A page schema rendered by the runtime with the shell's client, language and user. */
 export function SchemaView({ schema, recordId }: { schema: PageSchema; recordId?: string }) {
   const hostQuery = usePageQuery();
   const addressQuery = useAddressQuery();
   const { i18n } = useTranslation();
-  const { user, appInfo } = useSnapshot(session);
+  const { user, appInfo, app } = useSnapshot(session);
   const lang = i18n.language === 'en' ? 'en' : 'zh';
+  const options = useMemo(
+    () => ({
+      request,
+      tablePrefix: appInfo?.table_prefix,
+      uploadConfig: appInfo?.upload_config,
+      user: user
+        ? {
+            id: user.id,
+            roleIds: String(user.role_ids ?? '')
+              .split(',')
+              .filter(Boolean),
+          }
+        : undefined,
+    }),
+    [user, appInfo?.table_prefix, appInfo?.upload_config],
+  );
+  // The data providers outlive a language switch: a form keeps what the user typed (and shows its
+  // errors again in the new language) instead of reloading its record (issue 22 item 6). Texts,
+  // dictionary labels and the uploader's messages follow the language.
+  const providerFor = useMemo(() => createRuntimeValue(options).providerFor, [options]);
+  // Row buttons open app routes (openRoute: the module admin's 打开设计器 → design/{id}) in the shell.
+  const navigate = useNavigate();
+  const openRoute = useCallback((route: string) => navigate(`/${app}/${route}`), [navigate, app]);
+  const dictEpoch = useDictEpoch();
   const runtime = useMemo(
-    () =>
-      createRuntimeValue({
-        request,
-        lang,
-        tablePrefix: appInfo?.table_prefix,
-        uploadConfig: appInfo?.upload_config,
-        user: user
-          ? {
-              id: user.id,
-              roleIds: String(user.role_ids ?? '')
-                .split(',')
-                .filter(Boolean),
-            }
-          : undefined,
-      }),
-    [lang, user, appInfo?.table_prefix, appInfo?.upload_config],
+    () => ({ ...createRuntimeValue({ ...options, lang }), providerFor, openRoute }),
+    // dictEpoch: a new runtime brings a new, empty dictionary cache; selects and cells ask again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [options, lang, providerFor, openRoute, dictEpoch],
   );
   return (
     <RuntimeProvider value={runtime}>

@@ -12,11 +12,20 @@ import { onLogout } from '../api/client';
 import { SchemaChangedNotice } from '../components/SchemaChangedNotice';
 import { clearSession, enterApp, session } from '../session/store';
 import { loadAppInfo, ShellError } from '../session/actions';
-import { guard } from './guard';
+import { applyDefaultLang } from '../i18n';
+import { CHANGE_PASSWORD, guard } from './guard';
 import { isDashboardRoute, singlePath } from './pages';
 import { ErrorPage } from '../pages/ErrorPage';
 // Each fetched when its route first opens (./lazy-pages.ts).
-import { AccountPage, DashboardLayout, DashboardPage, LoginPage, MainLayout, prefetchNextPages } from './lazy-pages';
+import {
+  AccountPage,
+  DashboardLayout,
+  DashboardPage,
+  ForcedPasswordPage,
+  LoginPage,
+  MainLayout,
+  prefetchNextPages,
+} from './lazy-pages';
 import { SessionTheme } from '../theme/SessionTheme';
 import type { MenuInfo } from '../session/types';
 
@@ -69,6 +78,7 @@ export function AppGate() {
   useEffect(() => {
     if (snap.appInfo?.title) document.title = snap.appInfo.title;
   }, [snap.appInfo?.title]);
+  useEffect(() => applyDefaultLang(snap.appInfo?.default_lang), [snap.appInfo?.default_lang]);
 
   if (failure) {
     return (
@@ -89,12 +99,15 @@ export function AppGate() {
   // leaving for index before the menus would make the next page a 404.
   const onAuthScreen = path === 'login' || path === 'register' || path === 'forget';
   const hasToken = Boolean(snap.token) && (!onAuthScreen || snap.menus !== undefined);
-  const decision = guard({ app, path, hasToken, menus: (snap.menus ?? []) as MenuInfo[] });
+  const mustChangePassword = snap.user?.mustChangePassword === true;
+  const decision = guard({ app, path, hasToken, menus: (snap.menus ?? []) as MenuInfo[], mustChangePassword });
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
   if (ERROR_PAGES.has(path)) return <ErrorPage status={path as '404' | '405'} app={app} />;
+  if (path === CHANGE_PASSWORD) return <ForcedPasswordPage />;
   if (path === 'login') return <LoginPage />;
   if (path === 'register' || path === 'forget') return <AccountPage kind={path} key={path} />;
-  if (isDashboardRoute(path)) {
+  // ?layout=main shows a dashboard inside the main layout (menu, tabs) instead of full screen.
+  if (isDashboardRoute(path) && new URLSearchParams(search).get('layout') !== 'main') {
     const id = path.slice('dashboard/common/'.length);
     return (
       <SessionTheme>

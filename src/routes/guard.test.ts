@@ -26,6 +26,14 @@ describe('access guard (platform-shell §2)', () => {
     expect(guard({ ...anonymous, path: 'common/mod1' })).toEqual({ kind: 'redirect', to: '/demo/login' });
     expect(guard({ ...signedIn, path: 'login' })).toEqual({ kind: 'redirect', to: '/demo/index' });
   });
+  it('a user with an admin-given password sees only the change-password page until it changes', () => {
+    const flagged = { ...signedIn, mustChangePassword: true };
+    for (const path of ['index', 'login', 'common/mod1', 'user/detail', '', '404'])
+      expect(guard({ ...flagged, path })).toEqual({ kind: 'redirect', to: '/demo/change-password' });
+    expect(guard({ ...flagged, path: 'change-password' })).toEqual({ kind: 'allow' });
+    expect(guard({ ...signedIn, path: 'change-password' })).toEqual({ kind: 'redirect', to: '/demo/index' });
+    expect(guard({ ...anonymous, path: 'change-password' })).toEqual({ kind: 'redirect', to: '/demo/login' });
+  });
   it('the app root redirects to index', () => {
     expect(guard({ ...signedIn, path: '' })).toEqual({ kind: 'redirect', to: '/demo/index' });
     expect(guard({ ...signedIn, path: 'home' })).toEqual({ kind: 'redirect', to: '/demo/index' });

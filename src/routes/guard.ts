@@ -14,6 +14,8 @@ export interface GuardInput {
   path: string;
   hasToken: boolean;
   menus: MenuInfo[];
+  /** The signed-in user must replace an admin-given password before anything else. */
+  mustChangePassword?: boolean;
 }
 
 const ALWAYS_OPEN = new Set(['login', 'register', 'forget', '404', '405']);
@@ -33,12 +35,18 @@ const OPEN_TO_USERS = [
   /^ai\/img$/,
 ];
 
+/** The forced change of an admin-given password (issue 22 item 4). */
+export const CHANGE_PASSWORD = 'change-password';
+
 const APP_IDENTIFIER = /^[A-Za-z0-9_-]{1,64}$/;
 
-export function guard({ app, path, hasToken, menus }: GuardInput): GuardDecision {
+export function guard({ app, path, hasToken, menus, mustChangePassword }: GuardInput): GuardDecision {
   const to = (target: string): GuardDecision => ({ kind: 'redirect', to: `/${app}/${target}` });
   // Rule 2: every app route needs a usable app identifier.
   if (!APP_IDENTIFIER.test(app)) return { kind: 'redirect', to: '/405' };
+  // A flagged user stays on the change-password page; nobody else has a use for it.
+  if (hasToken && mustChangePassword) return path === CHANGE_PASSWORD ? { kind: 'allow' } : to(CHANGE_PASSWORD);
+  if (path === CHANGE_PASSWORD) return to(hasToken ? 'index' : 'login');
   // Rule 3b: a signed-in user opening a sign-in screen goes home.
   if (hasToken && AUTH_SCREENS.has(path)) return to('index');
   // Rule 1.

@@ -4,39 +4,39 @@
  * page does not carry the login forms, the dashboard or the personal centre. Once fetched, a page
  * renders synchronously (no spinner again on the next visit).
  */
-import { Spin } from 'antd';
-import { createElement } from 'react';
 import { lazyComponent } from '../../runtime/react/lazy-component';
+import { ModulePage, pageFallback, retryable, SchemaPage } from './lazy-screens';
 
-/** Centred in the space the page will take, so the frame around it does not jump. */
-const pageFallback = () =>
-  createElement(
-    'div',
-    { className: 'tessera-page-loading', style: { display: 'flex', justifyContent: 'center', padding: 48 } },
-    createElement(Spin),
-  );
-
-export const LoginPage = lazyComponent(() => import('../pages/login/LoginPage').then((m) => m.LoginPage), pageFallback);
+export const LoginPage = lazyComponent(
+  () => import('../pages/login/LoginPage').then((m) => m.LoginPage),
+  pageFallback,
+  retryable,
+);
 export const AccountPage = lazyComponent(
   () => import('../pages/login/RegisterPage').then((m) => m.AccountPage),
   pageFallback,
+  retryable,
 );
-export const MainLayout = lazyComponent(() => import('../layouts/MainLayout').then((m) => m.MainLayout), pageFallback);
+export const MainLayout = lazyComponent(
+  () => import('../layouts/MainLayout').then((m) => m.MainLayout),
+  pageFallback,
+  retryable,
+);
+export const ForcedPasswordPage = lazyComponent(
+  () => import('../pages/login/ForcedPasswordPage').then((m) => m.ForcedPasswordPage),
+  pageFallback,
+  retryable,
+);
 export const DashboardLayout = lazyComponent(
   () => import('../layouts/DashboardLayout').then((m) => m.DashboardLayout),
   pageFallback,
+  retryable,
 );
 export const DashboardPage = lazyComponent(
   () => import('../pages/DashboardPage').then((m) => m.DashboardPage),
   pageFallback,
+  retryable,
 );
-export const ModulePage = lazyComponent(() => import('../pages/ModulePage').then((m) => m.ModulePage), pageFallback);
-export const SchemaPage = lazyComponent(() => import('../pages/SchemaPage').then((m) => m.SchemaPage), pageFallback);
-export const PersonalCenter = lazyComponent(
-  () => import('../pages/PersonalCenter').then((m) => m.PersonalCenter),
-  pageFallback,
-);
-
 const prefetched = new Set<boolean>();
 /**
  * Once the first screen is up, fetch in idle time where the user goes next: from a sign-in screen

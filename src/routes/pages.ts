@@ -11,6 +11,7 @@ export type PageRef =
   | { kind: 'dashboard'; id: string }
   | { kind: 'frame'; menuId: string }
   | { kind: 'personal' }
+  | { kind: 'designer'; id: string }
   | { kind: 'schema'; name: string }
   | { kind: 'pending'; route: string }
   | { kind: 'unknown' };
@@ -70,7 +71,9 @@ export function pageFor(path: string, schemas: ReadonlySet<string>): PageRef {
   if (dashboard) return { kind: 'dashboard', id: dashboard[1] };
   const frame = /^frame\/([^/]+)$/.exec(path);
   if (frame) return { kind: 'frame', menuId: frame[1] };
-  if (/^(dashboard\/)?design\/[^/]+$/.test(path)) return { kind: 'pending', route: path };
+  const design = /^design\/([^/]+)$/.exec(path);
+  if (design) return { kind: 'designer', id: design[1] };
+  if (/^dashboard\/design\/[^/]+$/.test(path)) return { kind: 'pending', route: path };
   if (schemas.has(path)) return { kind: 'schema', name: schemaNameFor(path) };
   if (NAMED_ROUTES.includes(path)) return { kind: 'pending', route: path };
   return { kind: 'unknown' };

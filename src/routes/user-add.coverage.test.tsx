@@ -1,6 +1,10 @@
 // @vitest-environment happy-dom
-/** Issue 22, item 4 (part): server-owned fields of a user (创建时间) are not offered on add. */
+/**
+ * Issue 22, item 4: server-owned fields of a user (创建时间) are not offered on add; the initial
+ * password and "must change at first sign-in" (on by default) are offered on add only.
+ */
 import '../../tests/dom-setup';
+import { waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import type { SchemaNode } from '../../protocol/page-schema';
@@ -27,5 +31,16 @@ describe('the user form', () => {
     add.unmount();
     const edit = renderForm(fields, { initialValues: { id: 'u1', account: 'a' } });
     expect(labels(edit.container)).not.toContain('初始密码');
+  });
+
+  it('offers "must change at first sign-in", on by default, on add only (an edit never sends it)', async () => {
+    const add = renderForm(fields);
+    expect(labels(add.container)).toContain('首次登录须修改密码');
+    // The switch widget stores 1/0; the server takes either form.
+    await waitFor(() => expect(add.form.values.mustChangePassword).toBe(1));
+    add.unmount();
+    const edit = renderForm(fields, { initialValues: { id: 'u1', account: 'a' } });
+    expect(labels(edit.container)).not.toContain('首次登录须修改密码');
+    await waitFor(() => expect(edit.form.values).not.toHaveProperty('mustChangePassword'));
   });
 });

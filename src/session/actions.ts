@@ -8,15 +8,10 @@ import { request } from '../api/client';
 import { clearSession, session, setAppInfo, setToken, setUser } from './store';
 import { menuIdsOfRoles } from './menu-tree';
 import type { AppInfo, MenuInfo, RoleInfo, UserInfo } from './types';
+import { liveModuleIds } from './module-cache';
+import { ShellError } from './shell-error';
 
-export class ShellError extends Error {
-  constructor(
-    message: string,
-    readonly code?: string,
-  ) {
-    super(message);
-  }
-}
+export { ShellError };
 
 const prefix = () => session.appInfo?.table_prefix ?? DEFAULT_TABLE_PREFIX;
 
@@ -38,7 +33,12 @@ export async function fetchPicCode(): Promise<{ codeKey: string; image: string }
   return call({ method: 'GET', url: 'auth/getPicCode', query: { identify: session.app } });
 }
 
-export async function login(form: { account: string; password: string; codeKey: string; code: string }): Promise<void> {
+export async function login(form: {
+  account: string;
+  password: string;
+  codeKey?: string;
+  code?: string;
+}): Promise<void> {
   const data = await call<{ token: string }>({
     method: 'POST',
     url: 'auth/login',
@@ -50,6 +50,8 @@ export async function login(form: { account: string; password: string; codeKey: 
 
 export async function loadUserAndMenus(): Promise<void> {
   const user = await call<UserInfo>({ method: 'GET', url: 'auth/userInfo' });
+  // The server answers nothing else until the password changes (P4011): no roles or menus yet.
+  if (user.mustChangePassword) return setUser({ ...user, roles: [], menu_ids: '' }, []);
   const roleIds = String(user.role_ids ?? '')
     .split(',')
     .filter(Boolean);
@@ -82,7 +84,25 @@ export async function loadUserAndMenus(): Promise<void> {
         },
       })
     : { list: [] };
-  setUser({ ...user, roles: roles.list, menu_ids: menuIds.join(',') }, menus.list);
+  setUser({ ...user, roles: roles.list, menu_ids: menuIds.join(',') }, await withLiveModules(menus.list));
+}
+
+/**
+ * The menus without those opening a module an admin deleted (soft delete keeps the module row for
+ * a restore; its page would answer nothing). If the version map cannot be read the menus stay as
+ * they are, since the server refuses a deleted module's page and data anyway.
+ */
+async function withLiveModules(menus: MenuInfo[]): Promise<MenuInfo[]> {
+  const isModule = (menu: MenuInfo) => Number(menu.type) === 1 && !!menu.module_id;
+  if (!menus.some(isModule)) return menus;
+  try {
+    // The module version map (module-cache.ts): the same one request per page load that loading a
+    // module needs anyway, so this adds no call.
+    const live = await liveModuleIds();
+    return menus.filter((menu) => !isModule(menu) || live.has(String(menu.module_id)));
+  } catch {
+    return menus;
+  }
 }
 
 export async function logout(): Promise<void> {

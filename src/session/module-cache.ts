@@ -10,7 +10,8 @@ import type { RequestOptions } from '../../protocol/http';
 import { request } from '../api/client';
 import { readStored, removeStored, writeStored } from './storage';
 import { session, setDashboardVersion, setModuleVersion } from './store';
-import { ShellError } from './actions';
+import { ShellError } from './shell-error';
+import { serverState } from './server-state';
 
 export interface ModuleRecord {
   id: string;
@@ -42,27 +43,34 @@ const KINDS: Record<'module' | 'dashboard', Kind> = {
   },
 };
 
-const serverVersions = new Map<string, Map<string, number>>();
 const prefix = () => session.appInfo?.table_prefix ?? DEFAULT_TABLE_PREFIX;
 
-async function currentVersions(kind: keyof typeof KINDS): Promise<Map<string, number>> {
-  const key = `${session.app}/${kind}`;
-  const known = serverVersions.get(key);
-  if (known) return known;
+/** Query keys of the version maps: per app and kind, all under VERSIONS. */
+const VERSIONS = 'schema-versions';
+const versionsKey = (kind: keyof typeof KINDS) => [VERSIONS, session.app, kind];
+
+function currentVersions(kind: keyof typeof KINDS): Promise<Map<string, number>> {
+  return serverState.fetchQuery({ queryKey: versionsKey(kind), queryFn: () => fetchVersions(kind) });
+}
+
+async function fetchVersions(kind: keyof typeof KINDS): Promise<Map<string, number>> {
   const result = await request<{ list: { id: string; update_at: number }[] }>({
     method: 'POST',
     url: `common/${prefix()}${KINDS[kind].table}/list`,
     body: { showFields: ['id', 'update_at'], querys: [{ key: 'is_deleted', value: 0, rule: 'EQUAL' }], isPage: false },
   });
   if (!isSuccess(result.code)) throw new ShellError(result.message, String(result.code));
-  const versions = new Map(result.data.list.map((row) => [String(row.id), Number(row.update_at)]));
-  serverVersions.set(key, versions);
-  return versions;
+  return new Map(result.data.list.map((row) => [String(row.id), Number(row.update_at)]));
+}
+
+/** Ids of the app's live (not deleted) modules, from the version map. */
+export async function liveModuleIds(): Promise<Set<string>> {
+  return new Set((await currentVersions('module')).keys());
 }
 
 /** Forgets what the server said, e.g. after the designer saved a module, or on refresh cache. */
 export function invalidateModuleVersions(): void {
-  serverVersions.clear();
+  serverState.removeQueries({ queryKey: [VERSIONS] });
 }
 
 /**
@@ -70,7 +78,7 @@ export function invalidateModuleVersions(): void {
  * the next load fetches it; anything else open keeps its cache.
  */
 export function forget(kind: keyof typeof KINDS, id: string): void {
-  serverVersions.get(`${session.app}/${kind}`)?.delete(id);
+  serverState.getQueryData<Map<string, number>>(versionsKey(kind))?.delete(id);
   removeStored(session.app, `${kind}_${id}`);
 }
 

@@ -6,10 +6,14 @@
  * when its tag differs from the cached copy's, and a page without an override never costs a
  * request beyond the heads — its bundled JSON is the committed one, so first paint stays as fast as
  * before. If the heads cannot be read (offline, server error) the bundled page is shown.
+ *
+ * The heads are server state held by a @tanstack/query-core QueryClient: one request per app at a
+ * time, kept until the event stream (src/api/events.ts) says a page changed or events were missed.
  */
 import { isSuccess } from '../../protocol/codes';
 import type { RequestFn } from '../../protocol/http';
 import type { PageSchema } from '../../protocol/page-schema';
+import { createServerState } from './server-state';
 
 interface CachedPage {
   tag: string;
@@ -38,20 +42,21 @@ export interface PageCacheDeps {
 const storedName = (key: string) => `page_${key}`;
 
 export function createPageCache(deps: PageCacheDeps) {
-  const heads = new Map<string, Promise<Record<string, string> | undefined>>();
+  // Per cache (each test builds its own): fresh until an event removes it (server-state.ts).
+  const client = createServerState();
+  const HEADS = 'page-heads';
 
   function headsOf(app: string): Promise<Record<string, string> | undefined> {
-    let known = heads.get(app);
-    if (!known) {
-      known = deps
-        .request<Record<string, string>>({ method: 'GET', url: 'page-heads' })
-        .then((result) => (isSuccess(result.code) ? result.data : undefined))
-        .catch(() => undefined);
-      // A failed read is not remembered: the next page tries again.
-      void known.then((value) => value === undefined && heads.get(app) === known && heads.delete(app));
-      heads.set(app, known);
-    }
-    return known;
+    return client
+      .fetchQuery({
+        queryKey: [HEADS, app],
+        queryFn: async () => {
+          const result = await deps.request<Record<string, string>>({ method: 'GET', url: 'page-heads' });
+          if (!isSuccess(result.code)) throw new Error(result.message);
+          return result.data;
+        },
+      })
+      .catch(() => undefined); // a failed read holds no data, so the next page fetches again
   }
 
   async function load(route: string): Promise<PageSchema> {
@@ -79,13 +84,13 @@ export function createPageCache(deps: PageCacheDeps) {
   /** The event stream said page `key` changed (saved or reset): read the heads and that page again. */
   function forget(key: string): void {
     const app = deps.app();
-    heads.delete(app);
+    client.removeQueries({ queryKey: [HEADS, app] });
     deps.remove(app, storedName(key));
   }
 
   /** Events may have been missed (stream.reset) or the admin asked to refresh: read the heads again. */
   function invalidate(): void {
-    heads.clear();
+    client.removeQueries({ queryKey: [HEADS] });
   }
 
   return { load, forget, invalidate };

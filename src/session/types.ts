@@ -19,6 +19,8 @@ export interface UserInfo {
   theme_config?: string | Record<string, string>;
   /** The app's QR key (32 hex), given to signed-in users only; see ./qr-key.ts. */
   qrKey?: string | null;
+  /** An admin set the password: the shell allows only its change-password page until it changes. */
+  mustChangePassword?: boolean;
 }
 
 export interface MenuInfo {
@@ -57,4 +59,12 @@ export interface AppInfo {
   public_key?: string;
   encrypt?: boolean;
   table_prefix?: string;
+  // From the app's system settings (docs/settings.md); null when not set.
+  login_methods?: { password: boolean; sms: boolean; dingtalk: boolean };
+  captcha?: boolean;
+  default_lang?: 'zh' | 'en';
+  theme_color?: string | null;
+  about_text?: string | null;
+  service_qr?: string | null;
+  demo_video?: string | null;
 }

@@ -13,7 +13,8 @@ export type FieldType = 'string' | 'text' | 'integer' | 'long' | 'double' | 'boo
 export async function addModule(
   t: TestApp,
   table: string,
-  fields: Record<string, FieldType>,
+  /** A column type (an input field of that dataType), or a field definition without its key. */
+  fields: Record<string, FieldType | Record<string, unknown>>,
   app: { id: string; identify: string } = { id: t.demoAppId, identify: 'demo' },
   grant = true,
 ): Promise<string> {
@@ -24,7 +25,9 @@ export async function addModule(
         type: 'list',
         key: table,
         table,
-        fields: Object.entries(fields).map(([key, dataType]) => ({ key, title: key, type: 'input', dataType })),
+        fields: Object.entries(fields).map(([key, spec]) =>
+          typeof spec === 'string' ? { key, title: key, type: 'input', dataType: spec } : { key, title: key, ...spec },
+        ),
       },
     ],
   };

@@ -144,7 +144,9 @@ forEachDatabase((_name, makeDatabase) => {
     });
 
     it('table names in the URL', async () => {
-      for (const table of ['m_demo_customer', 'customer%20where%201=1', 'tessera_sys_audit_log', '..%2Fcustomer']) {
+      // The captcha table is a system table the common API does not expose (the audit log now is,
+      // read-only for admins: docs/logs.md).
+      for (const table of ['m_demo_customer', 'customer%20where%201=1', 'tessera_sys_captcha', '..%2Fcustomer']) {
         const reply = await refused(() => list({}, table), reply0Code(table));
         expect(reply.body.code).not.toBe(ResultCode.SUCCESS);
       }

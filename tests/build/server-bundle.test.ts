@@ -56,9 +56,8 @@ async function call(
   path: string,
   options: { body?: unknown; query?: Record<string, string>; token?: string } = {},
 ): Promise<{ code: string; data: any }> {
-  const seal = envelope.seal({ method, path, body: options.body, query: options.query });
+  const seal = envelope.seal({ method, path, body: options.body, query: options.query, token: options.token });
   const headers: Record<string, string> = { 'x-sec-identity-id': appId, ...seal.headers };
-  if (options.token) headers.authorization = options.token;
   if (seal.body) headers['content-type'] = 'application/json';
   const search = seal.query ? `?${new URLSearchParams(seal.query)}` : '';
   const response = await fetch(`${origin}${path}${search}`, {

@@ -43,7 +43,12 @@ forEachDatabase((_name, makeDatabase) => {
       .select('id')
       .where('app_id', '=', t.demoAppId)
       .executeTakeFirstOrThrow();
-    env = { TESSERA_URL: address, TESSERA_TOKEN: await t.signIn(), TESSERA_MODULE: String(module.id) };
+    env = {
+      TESSERA_URL: address,
+      TESSERA_TOKEN: await t.signIn(),
+      TESSERA_APP: 'demo',
+      TESSERA_MODULE: String(module.id),
+    };
     dir = mkdtempSync(join(tmpdir(), 'tessera-remote-'));
   });
   afterAll(async () => {

@@ -11,6 +11,7 @@ import { ClientEnvelope } from '../../protocol/envelope/index';
 import { EVENTS_PATH, openStreamEvent } from '../../protocol/event-stream';
 import { openEventStream, type OpenStream } from '../contract/events-client';
 import { createTestDatabase, type TestDatabase } from '../helpers/databases';
+import { SealedClient } from '../helpers/sealed-client';
 import { SHELL_CAPTCHA, startShellServer, type ShellServer } from '../helpers/shell-server';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -24,24 +25,9 @@ let appId = '';
 let token = '';
 let stream: OpenStream | undefined;
 
-/** One sealed call to `origin`, its reply opened. */
-async function call(origin: string, method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown, query?: object) {
-  const seal = envelope.seal({ method, path, body, query: query as Record<string, unknown> | undefined });
-  const headers: Record<string, string> = { 'x-sec-identity-id': appId, ...seal.headers };
-  if (token) headers.authorization = token;
-  if (seal.body) headers['content-type'] = 'application/json';
-  const search = seal.query ? `?${new URLSearchParams(seal.query)}` : '';
-  const response = await fetch(`${origin}${path}${search}`, {
-    method,
-    headers,
-    body: seal.body ? JSON.stringify(seal.body) : undefined,
-  });
-  return envelope.open(response.headers, await response.json(), seal.ctx, response.status) as {
-    code: string;
-    message: string;
-    data: any;
-  };
-}
+let client: SealedClient;
+const call = (origin: string, method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown, query?: object) =>
+  client.call(origin, method, path, body, query);
 
 beforeAll(async () => {
   database = await createTestDatabase('postgres');
@@ -49,19 +35,10 @@ beforeAll(async () => {
   // One after the other: the first migrates and seeds, the second finds it done.
   first = await startShellServer(env);
   second = await startShellServer(env);
-  const info = await (await fetch(`${first.origin}/api/app/demo`)).json();
-  appId = info.data.id;
-  envelope = new ClientEnvelope(info.data.public_key);
-  const code = await call(first.origin, 'GET', '/api/auth/getPicCode', undefined, { identify: 'demo' });
-  const login = await call(first.origin, 'POST', '/api/auth/login', {
-    identify: 'demo',
-    account: 'admin',
-    password: 'Tessera@2026',
-    codeKey: code.data.codeKey,
-    code: SHELL_CAPTCHA,
-  });
-  expect(login.code, login.message).toBe(ResultCode.SUCCESS);
-  token = login.data.token;
+  client = await SealedClient.forApp(first.origin);
+  appId = client.appId;
+  envelope = client.envelope;
+  token = await client.signIn(first.origin, SHELL_CAPTCHA);
 }, 120_000);
 
 afterAll(async () => {
@@ -82,8 +59,8 @@ it('a module saved on one instance is served, with its new column, by the other 
   const warm = await call(second.origin, 'POST', '/api/common/customer/list', { isPage: true, pageSize: 1 });
   expect(warm.code).toBe(ResultCode.SUCCESS);
 
-  const seal = envelope.seal({ method: 'GET', path: EVENTS_PATH });
-  stream = await openEventStream(second.origin, { authorization: token, 'x-sec-identity-id': appId, ...seal.headers });
+  const seal = envelope.seal({ method: 'GET', path: EVENTS_PATH, token });
+  stream = await openEventStream(second.origin, { 'x-sec-identity-id': appId, ...seal.headers });
   const opened = await stream.next();
   expect(openStreamEvent(seal.ctx, opened.id, opened.data)).toEqual({ type: 'stream.open' });
 
@@ -128,9 +105,8 @@ it('a module saved on one instance is served, with its new column, by the other 
 
   // Event ids are the publisher's, the same on every instance: a browser whose connection moves to
   // the first instance resumes there from the id the second gave it, without a reset.
-  const resumeSeal = envelope.seal({ method: 'GET', path: EVENTS_PATH });
+  const resumeSeal = envelope.seal({ method: 'GET', path: EVENTS_PATH, token });
   const resumed = await openEventStream(first.origin, {
-    authorization: token,
     'x-sec-identity-id': appId,
     'last-event-id': message.id,
     ...resumeSeal.headers,

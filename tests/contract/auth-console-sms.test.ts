@@ -9,7 +9,7 @@ import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { createDb, type Db } from '../../server/db/create-db';
 import { migrateToLatest } from '../../server/db/migrations/index';
-import { seedApps } from '../../server/db/seed';
+import { seedApps } from '../../server/seed';
 
 let app: FastifyInstance;
 let db: Db;

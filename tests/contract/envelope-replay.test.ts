@@ -59,9 +59,8 @@ forEachDatabase((_name, makeDatabase) => {
   });
 
   function seal(method: 'GET' | 'POST', path: string, body?: unknown, query?: Record<string, string>, token?: string) {
-    const sealed = envelope.seal({ method, path, body, query });
+    const sealed = envelope.seal({ method, path, body, query, token });
     const headers: Record<string, string> = { 'x-sec-identity-id': t.demoAppId, ...sealed.headers };
-    if (token) headers.authorization = token;
     if (sealed.body) headers['content-type'] = 'application/json';
     const search = sealed.query ? `?${new URLSearchParams(sealed.query)}` : '';
     return {

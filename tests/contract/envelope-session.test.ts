@@ -41,9 +41,8 @@ forEachDatabase((_name, makeDatabase) => {
     options: { body?: unknown; query?: Record<string, string>; token?: string } = {},
   ) {
     const { id, envelope } = apps[sealFor];
-    const seal = envelope.seal({ method, path, body: options.body, query: options.query });
+    const seal = envelope.seal({ method, path, body: options.body, query: options.query, token: options.token });
     const headers: Record<string, string> = { 'x-sec-identity-id': id, ...seal.headers };
-    if (options.token) headers.authorization = options.token;
     if (seal.body) headers['content-type'] = 'application/json';
     const search = seal.query ? `?${new URLSearchParams(seal.query)}` : '';
     const response = await t.app.inject({

@@ -32,9 +32,8 @@ forEachDatabase((_name, makeDatabase) => {
     path: string,
     options: { body?: unknown; query?: Record<string, string>; token?: string } = {},
   ) {
-    const seal = envelope.seal({ method, path, body: options.body, query: options.query });
+    const seal = envelope.seal({ method, path, body: options.body, query: options.query, token: options.token });
     const headers: Record<string, string> = { 'x-sec-identity-id': t.demoAppId, ...seal.headers };
-    if (options.token) headers.authorization = options.token;
     if (seal.body) headers['content-type'] = 'application/json';
     const search = seal.query ? `?${new URLSearchParams(seal.query)}` : '';
     const response = await t.app.inject({
@@ -84,16 +83,18 @@ forEachDatabase((_name, makeDatabase) => {
     expect(reply.body).toEqual({ code: ResultCode.BAD_REQUEST, message: '请求数据校验失败', data: null });
   });
 
-  it('refuses unsealed calls in a session of the app, with or without a body', async () => {
-    const token = await signInSealed();
+  it('refuses unsealed calls in a session of the app, with or without a body, and revokes the token', async () => {
     for (const call of [
-      { url: '/api/auth/userInfo', token },
-      { url: '/api/common/customer/list', body: {}, token },
-      { method: 'DELETE' as const, url: '/api/common/customer/abc', token },
+      { url: '/api/auth/userInfo' },
+      { url: '/api/common/customer/list', body: {} },
+      { method: 'DELETE' as const, url: '/api/common/customer/abc' },
     ]) {
-      const reply = await t.request(call);
-      expect(reply.status).toBe(400);
-      expect(reply.body.code).toBe(ResultCode.BAD_REQUEST);
+      // The token went in clear, so it is refused and dead (tests/contract/envelope-token.test.ts).
+      const token = await signInSealed();
+      const reply = await t.request({ ...call, token });
+      expect(reply.body).toMatchObject({ code: ResultCode.LOGOUT, data: null });
+      const after = await sealed('GET', '/api/auth/userInfo', { token });
+      expect(after.result.code).toBe(ResultCode.LOGOUT);
     }
   });
 

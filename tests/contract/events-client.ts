@@ -16,9 +16,13 @@ export interface OpenStream {
   abort(): void;
 }
 
-export async function openEventStream(baseUrl: string, headers: Record<string, string>): Promise<OpenStream> {
+export async function openEventStream(
+  baseUrl: string,
+  headers: Record<string, string>,
+  path = '/api/events',
+): Promise<OpenStream> {
   const controller = new AbortController();
-  const response = await fetch(`${baseUrl}/api/events`, { headers, signal: controller.signal });
+  const response = await fetch(`${baseUrl}${path}`, { headers, signal: controller.signal });
   const parser = new SseParser();
   const queue: SseMessage[] = [];
   const waiters: (() => void)[] = [];

@@ -42,13 +42,17 @@ forEachDatabase((_name, makeDatabase) => {
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const info = (await t.request({ url: '/api/app/demo' })).body.data;
     envelope = new ClientEnvelope(info.public_key, { now: () => t.clock.now });
+    token = await signIn();
+  });
+
+  async function signIn(): Promise<string> {
     const code = await sealed('GET', '/api/auth/getPicCode', { query: { identify: 'demo' } });
     const login = await sealed('POST', '/api/auth/login', {
       body: { identify: 'demo', ...ADMIN, codeKey: code.data.codeKey, code: TEST_CAPTCHA },
     });
     expect(login.code).toBe(ResultCode.SUCCESS);
-    token = login.data.token;
-  });
+    return login.data.token as string;
+  }
   afterAll(async () => {
     streams.forEach((stream) => stream.abort());
     await t?.close();
@@ -56,8 +60,8 @@ forEachDatabase((_name, makeDatabase) => {
   });
 
   function sealedStream() {
-    const seal = envelope.seal({ method: 'GET', path: EVENTS_PATH });
-    const headers = { authorization: token, 'x-sec-identity-id': t.demoAppId, ...seal.headers };
+    const seal = envelope.seal({ method: 'GET', path: EVENTS_PATH, token });
+    const headers = { 'x-sec-identity-id': t.demoAppId, ...seal.headers };
     return { seal, headers };
   }
 
@@ -90,9 +94,19 @@ forEachDatabase((_name, makeDatabase) => {
   });
 
   it('refuses an unsealed stream for an app that requires the envelope, and a replayed sealed opening', async () => {
-    const plain = await fetch(`${base}${EVENTS_PATH}`, { headers: { authorization: token } });
-    expect(plain.status).toBe(400);
-    expect((await plain.json()).code).toBe(ResultCode.BAD_REQUEST);
+    // An unsealed opening can only carry its token in clear: refused, and that token is revoked.
+    const leaked = await signIn();
+    const plain = await fetch(`${base}${EVENTS_PATH}`, { headers: { authorization: leaked } });
+    expect(plain.headers.get('content-type')).toMatch(/application\/json/);
+    expect((await plain.json()).code).toBe(ResultCode.LOGOUT);
+    // Sealed afterwards by someone who read it: the session is gone.
+    const reseal = envelope.seal({ method: 'GET', path: EVENTS_PATH, token: leaked });
+    const reused = await fetch(`${base}${EVENTS_PATH}`, {
+      headers: { 'x-sec-identity-id': t.demoAppId, ...reseal.headers },
+    });
+    expect(envelope.open(reused.headers, await reused.json(), reseal.ctx, reused.status)).toMatchObject({
+      code: ResultCode.LOGOUT,
+    });
 
     const { headers } = sealedStream();
     const stream = await openEventStream(base, headers);

@@ -4,7 +4,7 @@ import { cellFormatter, safeText } from '../../server/common/export/format';
 import type { ColumnInfo } from '../../server/modules/table-info';
 
 const col = (type: ColumnInfo['type']): ColumnInfo => ({ name: 'f', type, writable: true });
-const base = { options: undefined, yes: '是', no: '否' };
+const base = { options: undefined, lang: 'zh' as const };
 const at = new Date(2024, 0, 2, 3, 4, 5).getTime();
 
 describe('cellFormatter', () => {
@@ -41,7 +41,7 @@ describe('cellFormatter', () => {
       column: col('string'),
       field: { key: 'f', title: 'f', type: 'select-multi' },
     });
-    expect(multi('a,b,zz')).toBe('甲,=乙,zz');
+    expect(multi('a,b,zz')).toBe('甲, =乙, zz');
     const single = cellFormatter({
       ...base,
       options,

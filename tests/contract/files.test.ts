@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResultCode } from '../../protocol/codes';
+import { ClientEnvelope } from '../../protocol/envelope/index';
 import { HTML_PAGE, PDF_MINI, PNG_1PX, SVG_WITH_SCRIPT, TEXT_NOTE, MP4_HEAD } from '../../fixtures/files/samples';
 import { multipartBody } from '../../fixtures/files/multipart';
 import { startTestApp, type TestApp } from '../helpers/app';
@@ -165,16 +166,39 @@ forEachDatabase((_name, makeDatabase) => {
     });
   });
 
-  it('takes unsealed uploads and downloads from an app that requires the envelope (multipart is never sealed)', async () => {
+  it('takes uploads and downloads with sealed headers from an app that requires the envelope (multipart is never sealed)', async () => {
+    const spare = await t.signIn();
     await t.db.db.updateTable(t.tables.app).set({ encrypt: 1 }).where('id', '=', t.demoAppId).execute();
     t.app.tessera.apps.invalidate();
     try {
-      const reply = await upload('sealed-app.png', PNG_1PX);
-      expect(reply.body.code).toBe(ResultCode.SUCCESS);
-      expect((await download(reply.body.data.url)).rawPayload.equals(PNG_1PX)).toBe(true);
-      // Other unsealed calls with data are still refused for this app.
-      const other = await t.request({ url: '/api/ThirdApi/qiniu/qnToken?bucket=x', token: admin });
-      expect(other.status).toBe(400);
+      const publicKey: string = (await t.request({ url: '/api/app/demo' })).body.data.public_key;
+      const envelope = new ClientEnvelope(publicKey, { now: () => t.clock.now });
+      // The token travels sealed in x-sec-auth (docs/envelope.md); the multipart body as it is.
+      const sealed = (method: 'GET' | 'POST', path: string) => {
+        const { headers, ctx } = envelope.seal({ method, path, token: admin });
+        return { headers: { 'x-sec-identity-id': t.demoAppId, ...headers }, ctx };
+      };
+      const body = multipartBody([{ name: 'sealed-app.png', data: PNG_1PX }]);
+      const up = sealed('POST', '/api/files/upload');
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/files/upload',
+        headers: { ...body.headers, ...up.headers },
+        payload: body.payload,
+      });
+      const reply = envelope.open(response.headers, response.json(), up.ctx, response.statusCode) as any;
+      expect(reply.code).toBe(ResultCode.SUCCESS);
+      const path = `/${reply.data.url}`;
+      const got = await t.app.inject({ method: 'GET', url: path, headers: sealed('GET', path).headers });
+      expect(got.statusCode).toBe(200);
+      expect(got.rawPayload.equals(PNG_1PX)).toBe(true);
+      // A token sent in clear to this app is refused and its session ended (it was on the wire).
+      const other = await t.app.inject({
+        method: 'GET',
+        url: '/api/ThirdApi/qiniu/qnToken?bucket=x',
+        headers: { authorization: spare },
+      });
+      expect(other.json().code).toBe(ResultCode.LOGOUT);
     } finally {
       await t.db.db.updateTable(t.tables.app).set({ encrypt: 0 }).where('id', '=', t.demoAppId).execute();
       t.app.tessera.apps.invalidate();

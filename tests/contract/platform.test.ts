@@ -147,9 +147,9 @@ forEachDatabase((_name, makeDatabase) => {
     it("serves a dictionary of the session's app in order", async () => {
       const reply = await t.request({ url: '/api/dict/customer_level', token: plain });
       expect(reply.body.data).toEqual([
-        { value: 'normal', label: '普通' },
+        { value: 'normal', label: '普通', label_en: 'Normal' },
         { value: 'vip', label: 'VIP' },
-        { value: 'strategic', label: '战略' },
+        { value: 'strategic', label: '战略', label_en: 'Strategic' },
       ]);
       expect((await t.request({ url: '/api/dict/unknown', token: plain })).body.data).toEqual([]);
     });

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ResultCode } from '../../protocol/codes';
 import { saveModule } from '../../server/modules/save';
 import { tableExists } from '../../server/modules/table-sync';
-import { startTestApp, type TestApp } from '../helpers/app';
+import { adminAuthOf, startTestApp, type TestApp } from '../helpers/app';
 import { forEachDatabase, type TestDatabase } from '../helpers/databases';
 
 const BASE = JSON.parse(readFileSync('schemas/apps/demo/modules/customer.json', 'utf8'));
@@ -218,7 +218,7 @@ forEachDatabase((_name, makeDatabase) => {
   });
 
   it('a failure midway leaves the table and the stored schema at the old version', async () => {
-    const auth = await adminAuth();
+    const auth = await adminAuthOf(t);
     const head = (await versions())[0];
     const columns = await columnsOf(physical);
     const schema = dealPage([
@@ -301,19 +301,4 @@ forEachDatabase((_name, makeDatabase) => {
     });
     expect(bad.body.code).toBe(ResultCode.BAD_REQUEST);
   });
-
-  async function adminAuth() {
-    const user = await t.db.db
-      .selectFrom(t.tables.user)
-      .selectAll()
-      .where('account', '=', 'admin')
-      .where('app_id', '=', t.demoAppId)
-      .executeTakeFirstOrThrow();
-    const app = await t.db.db
-      .selectFrom(t.tables.app)
-      .selectAll()
-      .where('id', '=', t.demoAppId)
-      .executeTakeFirstOrThrow();
-    return { user, app, roles: [], isAdmin: true, session: {} } as never;
-  }
 });

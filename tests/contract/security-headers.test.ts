@@ -49,6 +49,8 @@ forEachDatabase((_name, makeDatabase) => {
       expect(csp.get('default-src')).toEqual(["'self'"]);
       expect(csp.get('object-src')).toEqual(["'none'"]);
       expect(csp.get('frame-ancestors')).toEqual(["'self'"]);
+      // The file preview shows PDFs from blob: URLs (only ever typed PDF, image or media).
+      expect(csp.get('frame-src')).toEqual(expect.arrayContaining(["'self'", 'blob:']));
       expect(String(reply.headers['content-security-policy'])).not.toMatch(/unsafe-eval/);
       expect(reply.headers['x-frame-options']).toBe('SAMEORIGIN');
       expect(reply.headers['x-content-type-options']).toBe('nosniff');

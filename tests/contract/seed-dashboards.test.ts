@@ -1,5 +1,5 @@
 /**
- * App templates seed their dashboards (schemas/apps/<app>/dashboards/*.json, server/db/seed.ts): the
+ * App templates seed their dashboards (schemas/apps/<app>/dashboards/*.json, server/seed/index.ts): the
  * demo's 客户看板 is a dashboard row with its page schema, opened by a type-3 menu naming it; an
  * admin reads it through the common API, a user whose menus do not grant it does not see it.
  */

@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import type { FieldDefinition, PageSchema, SchemaNode } from '../../protocol/page-schema';
 import { createDb, type Db } from '../../server/db/create-db';
 import { migrateToLatest } from '../../server/db/migrations/index';
-import { seedApps } from '../../server/db/seed';
+import { seedApps } from '../../server/seed';
 import { tableNames } from '../../server/db/tables';
 import { moduleTableName } from '../../server/modules/columns';
 import { renderForm, submitForm } from '../../runtime/react/widget-helpers/testing';

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../../server/db/create-db';
 import { migrateToLatest, migrations } from '../../server/db/migrations/index';
-import { seedApps } from '../../server/db/seed';
+import { seedApps } from '../../server/seed';
 import { tableNames } from '../../server/db/tables';
 import { toDataError } from '../../server/common/db-errors';
 import { ApiError } from '../../server/errors';

@@ -1,6 +1,7 @@
 /**
  * The IP allow list in a real browser on a production build (platform-shell §2; issue 4 bullet 45,
- * docs/coverage/issue-4.md): the admin edits it on the app page, a list that would lock them out
+ * docs/coverage/issue-4.md): the admin edits it on the system settings page (docs/settings.md;
+ * logo and login cover stay on the app page), a list that would lock them out
  * is refused with its message, and once the list leaves out the browser's address (127.0.0.1,
  * set straight in the e2e database as a lost admin address would be) a reload shows the
  * ipBlocked error result page instead of the app; signed out, the login page says why (its picture
@@ -43,7 +44,7 @@ after(async () => {
 const field = (title: string) => page.locator('.ant-formily-item', { hasText: title });
 const notice = (text: string) => page.locator('.ant-message-notice').filter({ hasText: text });
 
-test('the app page edits the list, the logo and the login cover; a list without the admin is refused', async () => {
+test('the settings page edits the list, the app page the logo and the login cover; a list without the admin is refused', async () => {
   await page.goto(url('/demo/login'));
   await page.getByPlaceholder('请输入账号或手机号').fill('admin');
   await page.getByPlaceholder('请输入密码').fill('Tessera@2026');
@@ -60,8 +61,20 @@ test('the app page edits the list, the logo and the login cover; a list without 
   // The seeded logo is a data:image picture; the cover is empty.
   assert.match(await field('应用图标').locator('input').inputValue(), /^data:image\/svg\+xml;base64,/);
   assert.equal(await field('登录页背景图').locator('input').inputValue(), '');
-  const list = field('IP 白名单').locator('textarea');
+  assert.equal(await field('IP 白名单').count(), 0);
+  await field('登录页背景图').locator('input').fill('/favicon.svg');
+  await page.getByRole('button', { name: '提交', exact: true }).click();
+  await notice('编辑成功').waitFor();
+  await notice('编辑成功').waitFor({ state: 'detached' });
 
+  await page.goto(url('/demo/sys'));
+  const list = field('IP 白名单').locator('textarea');
+  await list.waitFor();
+  await page.waitForFunction(
+    () => [...document.querySelectorAll<HTMLInputElement>('.ant-formily-item input')].some((i) => i.value === '8'),
+    null,
+    { timeout: 15_000 },
+  );
   await list.fill('10.0.0.0/8');
   await page.getByRole('button', { name: '提交', exact: true }).click();
   await notice('IP 白名单不包含您当前的 IP（127.0.0.1），保存后您将无法访问本应用').waitFor();
@@ -69,7 +82,6 @@ test('the app page edits the list, the logo and the login cover; a list without 
   await screenshot(page, 'ip-allow-list-self-lockout');
 
   await list.fill('127.0.0.1\n10.0.0.0/8');
-  await field('登录页背景图').locator('input').fill('/favicon.svg');
   await page.getByRole('button', { name: '提交', exact: true }).click();
   await notice('编辑成功').waitFor();
   assert.equal(await storedList(), '127.0.0.1\n10.0.0.0/8');

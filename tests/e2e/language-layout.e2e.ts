@@ -19,7 +19,7 @@ before(async () => {
   browser = await openBrowser();
   page = browser.page;
   await signIn(page, server.url);
-  await page.waitForURL(/\/demo\/index$/);
+  await page.waitForURL(/\/demo\/index$/, { timeout: 60_000 }); // the first sign-in fetches every shell chunk
 });
 
 after(async () => {

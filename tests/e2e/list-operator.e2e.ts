@@ -169,7 +169,7 @@ test('export with a reordered column choice writes the header in that order', as
   const download = page.waitForEvent('download');
   await dialog.getByRole('button', { name: /确\s?定/ }).click();
   const file = await download;
-  assert.equal(file.suggestedFilename(), '客户导出.xls');
+  assert.equal(file.suggestedFilename(), '客户导出.xlsx');
   const workbook = new ExcelJS.Workbook();
   // exceljs declares its own Buffer type; the bytes are what matter.
   await workbook.xlsx.load((await readFile(await file.path())) as unknown as ArrayBuffer);
@@ -210,7 +210,7 @@ test('import: the template downloads, a bad row is listed, then a good workbook 
   const templateDownload = page.waitForEvent('download');
   await dialog.getByRole('button', { name: '下载模版' }).click();
   const template = await templateDownload;
-  assert.equal(template.suggestedFilename(), '客户模版.xls');
+  assert.equal(template.suggestedFilename(), '客户模版.xlsx');
   const templatePath = join(tmp, 'template.xlsx');
   await template.saveAs(templatePath);
 

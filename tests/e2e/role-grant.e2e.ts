@@ -92,7 +92,13 @@ test('after a new sign-in the sidebar has the granted menu and its route opens',
   await signIn(page, server.url);
   await page.waitForURL(/\/demo\/index$/);
   const item = page.locator('.ant-menu-item').filter({ hasText: new RegExp(`^\\s*${TITLE}\\s*$`) });
-  if (!(await item.isVisible())) await page.getByText('系统管理', { exact: true }).click();
+  // Open the group only when it is closed: clicking its title while it is still opening (the item
+  // not yet "visible" mid-animation) would close it again.
+  const group = page.locator('.ant-menu-submenu').filter({ hasText: '系统管理' }).first();
+  await group.waitFor();
+  if (!(await group.evaluate((el) => el.classList.contains('ant-menu-submenu-open'))))
+    await group.locator('.ant-menu-submenu-title').first().click();
+  await item.waitFor({ state: 'visible' });
   await item.click();
   await page.waitForURL(/\/demo\/log$/);
   assert.equal(await page.getByText('404').count(), 0, 'the route is not 404');

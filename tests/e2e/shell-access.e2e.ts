@@ -184,9 +184,9 @@ test('the dashboard menu opens the dashboard layout: controls for 3 s, full scre
   assert.equal(await controls.getAttribute('data-visible'), 'true');
   await page.getByRole('button', { name: '返回' }).waitFor();
   await page.getByTestId('fullscreen').waitFor();
-  // The page schema renders: its cards and the customer list (seeded rows).
+  // The page schema renders: its widgets and the customer list (seeded rows).
   await layout.getByRole('heading', { name: '客户看板' }).waitFor();
-  await layout.locator('.ant-card-head-title', { hasText: '最新客户' }).waitFor();
+  await layout.locator('.tessera-widget-title', { hasText: '最新客户' }).waitFor();
   await layout.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
   await screenshot(page, 'shell-dashboard-zh');
 
@@ -229,10 +229,13 @@ test('the dashboard in English', async () => {
   await page.getByRole('menuitem', { name: '客户看板', exact: true }).click();
   const layout = page.getByTestId('dashboard-layout');
   await layout.getByRole('heading', { name: 'Customer dashboard' }).waitFor();
-  await layout.locator('.ant-card-head-title', { hasText: 'Latest customers' }).waitFor();
+  await layout.locator('.tessera-widget-title', { hasText: 'Latest customers' }).waitFor();
   await layout.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
   await page.getByRole('button', { name: 'Full screen' }).waitFor();
   await screenshot(page, 'shell-dashboard-en');
+  // The widgets take a moment to draw: the controls may have faded meanwhile; a move shows them.
+  await page.mouse.move(300, 300);
+  await page.mouse.move(320, 340);
   await page.getByRole('button', { name: 'Back' }).click();
   await page.waitForURL(/\/demo\/index$/);
   await page.getByRole('button', { name: '中文' }).click();
@@ -240,31 +243,19 @@ test('the dashboard in English', async () => {
 });
 
 // AI create app shows only when the app enables AI: tests/e2e/ai-buttons.e2e.ts walks it.
-test('top bar: service QR per app', async () => {
-  // No service_qr dictionary in the demo: a clear empty state.
-  await page.getByTestId('bar-service').click();
-  await page.getByTestId('service-qr-empty').getByText('未配置客服').waitFor();
-  await screenshot(page, 'shell-service-qr-empty-zh');
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: '确定' }).click();
-  await page.locator('.ant-modal-confirm').waitFor({ state: 'detached' });
+test('top bar: service QR per app, shown once the admin sets its picture', async () => {
+  // Nothing set on the system settings page: no button.
+  await page.getByTestId('bar-todo').waitFor();
+  assert.equal(await page.getByTestId('bar-service').count(), 0);
 
-  // An admin configures it (a dictionary item of this app): the QR of that content and its label.
-  await db.db
-    .insertInto(t.dict)
-    .values({
-      id: newId(),
-      app_id: appId,
-      ...insertAudit(null, Date.now()),
-      dict_code: 'service_qr',
-      label: '客服微信：tessera-support',
-      value: 'https://example.com/support',
-      sort: 1,
-    })
-    .execute();
-  await page.getByTestId('bar-service').click();
+  // An admin sets the picture (docs/settings.md): the event stream brings the new app info.
+  const picture =
+    'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+  const put = await callAsPage({ method: 'PUT', url: 'sys/settings/current', body: { service_qr: picture } });
+  assert.equal(put.code, ResultCode.SUCCESS, JSON.stringify(put));
+  await page.getByTestId('bar-service').click({ timeout: 15_000 });
   const qr = page.getByTestId('service-qr');
-  await qr.getByText('客服微信：tessera-support').waitFor();
-  await qr.locator('canvas').waitFor();
+  assert.equal(await qr.locator('img').getAttribute('src'), picture);
   await screenshot(page, 'shell-service-qr-zh');
   await page.locator('.ant-modal-confirm').getByRole('button', { name: '确定' }).click();
 });
@@ -305,6 +296,11 @@ test('a non-admin: the module they lack is 404 in the browser and refused by the
   await page.waitForURL(new RegExp(`/demo/dashboard/common/${dashboardId}$`));
   await notice('没有权限访问该资源').waitFor();
   await page.getByTestId('dashboard-layout').locator('.ant-table-tbody .ant-empty').waitFor();
+  // Each chart and stat card over customers says so in its own box (the aggregate is refused too).
+  await page
+    .locator('[data-widget-key=byLevel] [role=alert]', { hasText: '无权查看此组件的数据' })
+    .waitFor({ timeout: 15_000 });
+  await page.locator('[data-widget-key=customers] [role=alert]', { hasText: '无权查看此组件的数据' }).waitFor();
   await screenshot(page, 'shell-access-viewer-refused-zh');
 
   // The same call through the app's client with the page's token: the spec's code and message.

@@ -4,6 +4,7 @@
  * expire when the test moves it. Picture codes are TEST_CAPTCHA (TESSERA_TEST_CAPTCHA, as e2e does).
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { EventBus } from '../../server/bus/index';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -12,7 +13,7 @@ import { loadConfig } from '../../server/config';
 import type { EventRouteOptions } from '../../server/events/route';
 import { createDb, type Db } from '../../server/db/create-db';
 import { migrateToLatest } from '../../server/db/migrations/index';
-import { seedApp, seedApps } from '../../server/db/seed';
+import { seedApp, seedApps } from '../../server/seed';
 import { hashPassword } from '../../server/auth/passwords';
 import { newId } from '../../server/db/ids';
 import { insertAudit, tableNames, type TableNames } from '../../server/db/tables';
@@ -57,7 +58,16 @@ export async function startTestApp(
   database: TestDatabase,
   /** env: extra server settings (e.g. SQL_TIMEOUT_MS) for loadConfig. */
   /** events: the event stream's heartbeat / ring (tests/contract/events.test.ts shortens the heartbeat). */
-  options: { encrypt?: boolean; distDir?: string; env?: Record<string, string>; events?: EventRouteOptions } = {},
+  /** logStream: where the server's pino lines go (set env LOG_LEVEL too; the default is silent). */
+  options: {
+    encrypt?: boolean;
+    distDir?: string;
+    env?: Record<string, string>;
+    events?: EventRouteOptions;
+    logStream?: { write(line: string): void };
+    /** A bus shared with another test app: two instances as if over Redis (the caller closes it). */
+    bus?: EventBus;
+  } = {},
 ): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -66,7 +76,7 @@ export async function startTestApp(
     TESSERA_TEST_CAPTCHA: TEST_CAPTCHA,
     ...options.env,
   });
-  const db = createDb(config.databaseUrl);
+  const db = createDb(config.databaseUrl, config.dbPool);
   const tables = tableNames(config.tablePrefix);
   const clock = { now: Date.now() };
   await migrateToLatest(db, config.tablePrefix);
@@ -80,6 +90,8 @@ export async function startTestApp(
     now: () => clock.now,
     distDir: options.distDir ?? '.tmp/no-dist',
     events: options.events,
+    logStream: options.logStream,
+    ...(options.bus ? { bus: options.bus } : {}),
   });
 
   async function request<T>(opts: RequestOptions): Promise<Reply<T>> {
@@ -171,4 +183,20 @@ export async function startTestApp(
       await db.destroy();
     },
   };
+}
+
+/** The demo app's admin as a signed-in request's auth, for calling the schema store directly. */
+export async function adminAuthOf(t: TestApp): Promise<never> {
+  const user = await t.db.db
+    .selectFrom(t.tables.user)
+    .selectAll()
+    .where('account', '=', 'admin')
+    .where('app_id', '=', t.demoAppId)
+    .executeTakeFirstOrThrow();
+  const app = await t.db.db
+    .selectFrom(t.tables.app)
+    .selectAll()
+    .where('id', '=', t.demoAppId)
+    .executeTakeFirstOrThrow();
+  return { user, app, roles: [], isAdmin: true, session: {} } as never;
 }

@@ -21,6 +21,8 @@ export interface ShellServer {
   origin: string;
   logs: () => string;
   stop: () => Promise<void>;
+  /** SIGKILL, as `kill -9` (tests/faults/): resolves once the process is gone; stop() still cleans up. */
+  kill: () => Promise<void>;
 }
 
 export async function startShellServer(env: Record<string, string> = {}): Promise<ShellServer> {
@@ -69,10 +71,16 @@ export async function startShellServer(env: Record<string, string> = {}): Promis
   return {
     origin,
     logs: () => output,
+    kill: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
+    },
     stop: async () => {
       if (stopped) return;
       stopped = true;
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
         await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);

@@ -20,6 +20,8 @@ import { META } from '../../runtime/core/schema/meta-ids';
 import { crossReferenceIssues, validatePageIssues } from '../../runtime/core/schema/issues';
 import { renderPage } from '../../runtime/nodes/list/test-harness';
 import { outline } from './normalize';
+// Bound and registered as the shell does (the adapter and core import no node or widget).
+import '../../runtime/definitions';
 
 // wangEditor is the one widget that imports itself inside the widget; load it up front so a page
 // with a rich editor settles quickly and is never unmounted while the editor is still mounting.

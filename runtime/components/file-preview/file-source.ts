@@ -11,9 +11,19 @@ import type { Lang } from '../../../protocol/constants';
 import { apiFilePath, safeFileUrl } from '../../core/upload/urls';
 import type { FileItem } from '../../core/upload/value';
 
-async function fetchBlob(request: RequestFn, path: string): Promise<Blob> {
+/** Types a preview may show from a blob: URL (PDFs in a frame, images, media). */
+const PREVIEWABLE = /^(application\/pdf|image\/(png|jpeg|gif|webp|bmp)|video\/[\w.+-]+|audio\/[\w.+-]+)$/;
+
+/**
+ * The file's bytes as a blob. A blob: URL has this page's origin, so a blob that a frame could
+ * render as a document (HTML, SVG, XML, anything unknown) is re-typed as octet-stream: the preview
+ * frame then shows nothing rather than run markup here, whatever type the store answered.
+ */
+export async function fetchBlob(request: RequestFn, path: string): Promise<Blob> {
   const answer = await request<Blob>({ method: 'GET', url: path, responseType: 'blob' });
-  return answer.data;
+  const blob = answer.data;
+  const type = blob.type.split(';')[0]!.trim().toLowerCase();
+  return PREVIEWABLE.test(type) ? blob : new Blob([blob], { type: 'application/octet-stream' });
 }
 
 /** url → a loadable src (object URL for our files), kept while mounted; unusable URLs map to undefined. */

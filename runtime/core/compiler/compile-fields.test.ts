@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import '../../widgets/definitions';
 import '../../nodes/definitions';
-import type { ISchema } from '@formily/react';
+import type { ISchema } from '@formily/json-schema';
 import type { SchemaNode } from '../../../protocol/page-schema';
 import { compileFields, type CompileContext } from './index';
 
@@ -122,6 +122,51 @@ describe('compileFields', () => {
     expect(messages(out.name)).toEqual(['fn:请勿输入非法字符！']);
     expect(out.d['x-component-props']).toMatchObject({ range: true });
     expect(out.e['x-component-props']).not.toHaveProperty('range');
+  });
+
+  it('search mode: a field read-only or conditionally hidden in the record form can still be searched', () => {
+    const status = {
+      key: 'is_deleted',
+      title: '状态',
+      type: 'select',
+      disabled: true,
+      hiddenFn: 'isEmpty(is_deleted)',
+    };
+    const search = props(compileFields([status], { lang: 'zh', mode: 'search', columns: 3 })).is_deleted;
+    expect(search['x-component-props']).not.toHaveProperty('disabled');
+    expect(JSON.stringify(search['x-reactions'] ?? [])).not.toContain('isEmpty');
+    const edit = props(compileFields([status], zhEdit)).is_deleted;
+    expect(edit['x-component-props']).toMatchObject({ disabled: true });
+    expect(JSON.stringify(edit['x-reactions'])).toContain('isEmpty(is_deleted)');
+  });
+
+  it('checkApi: asks after a pause in typing, shows a refusal, drops an answer the user typed past', async () => {
+    const asked: string[] = [];
+    const check = async (api: string, key: string, value: string) => {
+      asked.push(`${api}?${key}=${value}`);
+      return value === 'select' ? '数据表名 select 是 SQL 保留字' : undefined;
+    };
+    const field = { key: 'table_name', title: '数据表名', type: 'input', checkApi: 'modules/check' };
+    const rules = props(compileFields([field], { ...zhEdit, check })).table_name['x-validator'] as unknown[];
+    const remote = rules.at(-1) as (value: unknown) => Promise<string>;
+    expect(await remote('select')).toBe('数据表名 select 是 SQL 保留字');
+    expect(await remote('orders')).toBe('');
+    // Typed past: the first run answers nothing and is never sent; only the newest value is asked.
+    const [stale, fresh] = [remote('sel'), remote('select')];
+    expect(await stale).toBe('');
+    expect(await fresh).toBe('数据表名 select 是 SQL 保留字');
+    expect(asked).toEqual([
+      'modules/check?table_name=select',
+      'modules/check?table_name=orders',
+      'modules/check?table_name=select',
+    ]);
+    expect(await remote('')).toBe('');
+    // Not in search forms, and not without a host to ask.
+    const search = props(compileFields([field], { lang: 'zh', mode: 'search', columns: 3, check })).table_name;
+    expect((search['x-validator'] as unknown[] | undefined)?.length ?? 0).toBe(rules.length - 1);
+    expect((props(compileFields([field], zhEdit)).table_name['x-validator'] as unknown[]).length).toBe(
+      rules.length - 1,
+    );
   });
 
   it('readPretty: the read-pretty pattern and no rules', () => {

@@ -3,7 +3,7 @@
  * (grid, tab, ...) compile through the hook their own folder registers; fields through compileField.
  * Void containers do not change data paths, so values stay flat: { name, level, ... }.
  */
-import type { ISchema } from '@formily/react';
+import type { ISchema } from '@formily/json-schema';
 import { textOf, type ContainerNode, type FieldDefinition, type SchemaNode } from '../../../protocol/page-schema';
 import { getNode, getWidget } from '../registry';
 import { compileField } from './field';

@@ -3,7 +3,7 @@
  * values (ms timestamps, comma lists, 0/1): widgets decode and encode in their connect(), so
  * defaults are normalised to the stored form here and `form.submit()` yields storable values.
  */
-import type { ISchema } from '@formily/react';
+import type { ISchema } from '@formily/json-schema';
 import { textOf, type FieldDefinition } from '../../../protocol/page-schema';
 import { getWidget, type ColumnType } from '../registry';
 import { hasTemplates } from '../linkage/params';
@@ -57,7 +57,9 @@ export function compileField(field: FieldDefinition, ctx: CompileContext, index:
       placeholder,
       maxLength: field.maxLength ?? text?.maxLength,
       allowClear: field.allowClear,
-      disabled: field.disabled,
+      // A search form asks for a condition: a field the record form shows read-only is still typed
+      // into here (the module admin's 状态 filter).
+      disabled: mode === 'search' ? undefined : field.disabled,
     }),
   };
 
@@ -82,7 +84,8 @@ export function compileField(field: FieldDefinition, ctx: CompileContext, index:
   } else if (field.hidden) {
     // Statically hidden fields carry values (ids, codes) that must still be submitted.
     schema['x-display'] = 'hidden';
-  } else if (field.hiddenFn) {
+  } else if (field.hiddenFn && mode !== 'search') {
+    // (Not in a search form: hiddenFn reads a record's values, which a search form does not hold.)
     // Hidden by condition → skipped at submit (§5): Formily removes a display:none field's value.
     reactions.push({
       when: `{{ ${field.hiddenFn} }}`,

@@ -2,6 +2,7 @@
 import '../../../tests/dom-setup';
 import { describe, expect, it } from 'vitest';
 import type { SchemaNode } from '../../../protocol/page-schema';
+import '../../definitions';
 import { META, validateWith } from '../schema/ajv';
 import { renderForm, submitForm } from '../../react/widget-helpers/testing';
 

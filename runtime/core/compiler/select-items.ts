@@ -3,7 +3,8 @@
  * time, labels are resolved to the form's language, and hiddenFn stays for the widget to evaluate
  * against the live form values.
  */
-import { textOf, type SelectItem } from '../../../protocol/page-schema';
+import type { SelectItem } from '../../../protocol/page-schema';
+import { dictLabel } from '../format/labels';
 import type { CompileContext } from './types';
 
 export interface ResolvedItem {
@@ -31,7 +32,8 @@ export function resolveSelectItems(
     .map((item) => {
       const resolved: ResolvedItem = {
         value: item.value,
-        label: textOf(item.label ?? item.title, ctx.lang) || String(item.value),
+        // The one label rule (format/labels.ts), shared with tables and exports.
+        label: dictLabel(item, ctx.lang),
       };
       if (item.hiddenFn) resolved.hiddenFn = item.hiddenFn;
       if (item.children?.length) resolved.children = resolveSelectItems(item.children, ctx);

@@ -1,4 +1,4 @@
-import type { ISchema } from '@formily/react';
+import type { ISchema } from '@formily/json-schema';
 import type { ContainerNode, FieldDefinition, SchemaNode } from '../../../protocol/page-schema';
 
 export type CompileMode = 'edit' | 'readPretty' | 'search';
@@ -10,6 +10,11 @@ export interface CompileContext {
   roleIds?: string[];
   /** Grid columns of the form (FormGrid maxColumns); 1 when not given. */
   columns?: number;
+  /**
+   * Asks a field's checkApi about a value: the message when the API refuses it, else undefined (a
+   * failed call too: the server checks again on save). Absent → checkApi is not asked.
+   */
+  check?: (api: string, key: string, value: string) => Promise<string | undefined>;
 }
 
 /** A text widget's character check: a TextPolicy (illegal-characters.ts), a whole-URL check, or none. */

@@ -7,7 +7,7 @@
  */
 import { isField, type GeneralField } from '@formily/core';
 import { untracked } from '@formily/reactive';
-import type { ISchema } from '@formily/react';
+import type { ISchema } from '@formily/json-schema';
 import { translate } from '../../../protocol/messages/index';
 import { textOf, type FieldDefinition, type Text } from '../../../protocol/page-schema';
 import { hasIllegalCharacters } from './illegal-characters';
@@ -15,7 +15,7 @@ import type { CompileContext, TextCheck } from './types';
 
 type Rule = Exclude<NonNullable<ISchema['x-validator']>, string | unknown[] | ((...args: any[]) => any)> &
   Record<string, unknown>;
-type RuleOrFn = Rule | ((value: unknown, rule?: unknown, context?: RuleContext) => string);
+type RuleOrFn = Rule | ((value: unknown, rule?: unknown, context?: RuleContext) => string | Promise<string>);
 
 interface RuleItem {
   required?: boolean;
@@ -122,7 +122,28 @@ export function buildValidators(
     const message = translate(lang, 'form.illegalCharacters');
     rules.push((value: unknown) => (typeof value === 'string' && hasIllegalCharacters(value, check) ? message : ''));
   }
+  // Last: its answer comes after what the browser can tell at once.
+  if (!search && field.checkApi && ctx.check) rules.push(remoteCheck(field.checkApi, field.key, ctx.check));
   return rules;
+}
+
+/** How long typing must pause before a checkApi is asked (one request per pause, not per key). */
+export const REMOTE_CHECK_PAUSE_MS = 300;
+
+/**
+ * A field's checkApi as an async rule: asked after a pause in typing; an answer for a value the
+ * user has typed past is dropped (the newer run decides), so a stale message never shows.
+ */
+export function remoteCheck(api: string, key: string, check: NonNullable<CompileContext['check']>) {
+  let latest: unknown;
+  return async (value: unknown): Promise<string> => {
+    latest = value;
+    if (typeof value !== 'string' || value.trim() === '') return '';
+    await new Promise((resolve) => setTimeout(resolve, REMOTE_CHECK_PAUSE_MS));
+    if (latest !== value) return '';
+    const message = await check(api, key, value);
+    return latest === value ? (message ?? '') : '';
+  };
 }
 
 /**

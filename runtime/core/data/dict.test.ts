@@ -29,6 +29,23 @@ const levels = [
 ];
 
 describe('createDictLoader', () => {
+  it('shows an item\'s English label to an English reader, the Chinese one otherwise (children too)', async () => {
+    const items = [
+      { value: 'normal', label: '普通', label_en: 'Normal', children: [{ value: 'n1', label: '普通-1', label_en: 'Normal 1' }] },
+      { value: 'vip', label: 'VIP' },
+      { value: 'blank', label: '空', label_en: '' },
+    ];
+    const s = server(() => ({ code: 200, message: 'ok', data: items }));
+    const labels = async (lang?: 'zh' | 'en') =>
+      (await createDictLoader(s.request, { lang })({ url: 'dict/level' })).map((o) => [
+        o.label,
+        ...(o.children ?? []).map((c) => c.label),
+      ]);
+    expect(await labels('en')).toEqual([['Normal', 'Normal 1'], ['VIP'], ['空']]);
+    expect(await labels('zh')).toEqual([['普通', '普通-1'], ['VIP'], ['空']]);
+    expect(await labels()).toEqual([['普通', '普通-1'], ['VIP'], ['空']]);
+  });
+
   it('GETs the url with params and the keyword under kwKey, mapping valueKey/labelKey (children too)', async () => {
     const s = server(() => ({ code: 200, message: 'ok', data: levels }));
     const load = createDictLoader(s.request);

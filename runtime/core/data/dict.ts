@@ -6,6 +6,7 @@
  * cached: the next call tries again.
  */
 import { isSuccess } from '../../../protocol/codes';
+import type { Lang } from '../../../protocol/constants';
 import type { RequestFn } from '../../../protocol/http';
 import type { DictApi } from '../../../protocol/page-schema';
 import type { DictLoader, DictOption, Row } from './provider';
@@ -30,6 +31,11 @@ export interface DictLoaderOptions {
   /** How long an answer stays fresh; default 10 minutes. */
   ttlMs?: number;
   now?: () => number;
+  /**
+   * The reader's language. In English an item's `<labelKey>_en` (the server's dictionaries carry
+   * label_en) is its label when set; otherwise, and in Chinese, the label itself.
+   */
+  lang?: Lang;
 }
 
 export class DictLoadError extends Error {
@@ -42,14 +48,16 @@ export class DictLoadError extends Error {
   }
 }
 
-function mapItems(items: unknown, valueKey: string, labelKey: string): DictOption[] {
+function mapItems(items: unknown, valueKey: string, labelKey: string, lang: Lang | undefined): DictOption[] {
   if (!Array.isArray(items)) return [];
   return items
     .filter((item): item is Row => !!item && typeof item === 'object')
     .map((item) => {
       const { children, ...rest } = item;
-      const option: DictOption = { ...rest, value: item[valueKey] as DictOption['value'], label: String(item[labelKey] ?? item[valueKey] ?? '') };
-      if (Array.isArray(children) && children.length) option.children = mapItems(children, valueKey, labelKey);
+      const english = lang === 'en' ? item[`${labelKey}_en`] : undefined;
+      const label = typeof english === 'string' && english ? english : item[labelKey];
+      const option: DictOption = { ...rest, value: item[valueKey] as DictOption['value'], label: String(label ?? item[valueKey] ?? '') };
+      if (Array.isArray(children) && children.length) option.children = mapItems(children, valueKey, labelKey, lang);
       return option;
     });
 }
@@ -84,7 +92,7 @@ export function createDictLoader(request: RequestFn, options: DictLoaderOptions 
       if (!isSuccess(result.code)) throw new DictLoadError(result.message, result.code);
       const data = result.data as unknown;
       const items = Array.isArray(data) ? data : (data as { list?: unknown } | null)?.list;
-      return mapItems(items, dictApi.valueKey ?? 'value', dictApi.labelKey ?? 'label');
+      return mapItems(items, dictApi.valueKey ?? 'value', dictApi.labelKey ?? 'label', options.lang);
     });
     cache.set(key, { at: now(), promise });
     promise.catch(() => {

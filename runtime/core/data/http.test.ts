@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApiResult, RequestFn, RequestOptions } from '../../../protocol/http';
 import { createCommonProvider, createRestProvider, createSqlProvider } from './http';
 import { normalizeList } from './wire';
+import { createProviderFactory } from './providers';
 
 /** Records calls and answers with the given result. */
 function recorder(answer: ApiResult = { code: 200, message: 'ok', data: { list: [], total: 0 } }) {
@@ -115,6 +116,16 @@ describe('REST provider', () => {
     await p.list({ isPage: true, current: 1, pageSize: 10 });
     await p.list({});
     expect(calls.map((c) => c.query)).toEqual([{ current: 1, pageSize: 10 }, {}]);
+  });
+});
+
+describe('REST provider over a configured source (the api page)', () => {
+  it('reads GET apiData/<name> with the page and search values', async () => {
+    const { calls, request } = recorder({ code: 200, message: 'ok', data: { list: [{ id: 1 }], total: 23 } });
+    const provider = createProviderFactory({ request, loadDict: async () => [] })({ kind: 'REST', source: 'crm' });
+    const result = await provider.list({ querys: [{ key: 'q', value: 'Ann', rule: 'LIKE' }], isPage: true, current: 2, pageSize: 10 });
+    expect(calls[0]).toEqual({ method: 'GET', url: 'apiData/crm', query: { q: 'Ann', current: 2, pageSize: 10 } });
+    expect(result.data).toEqual({ list: [{ id: 1 }], total: 23 });
   });
 });
 

@@ -25,6 +25,8 @@ export interface DataSourceConfig {
   deleteUrl?: string;
   batchDeleteUrl?: string;
   extraParams?: Record<string, unknown>;
+  /** REST: a data source configured on the api page, read through the server (api/apiData/<name>). */
+  source?: string;
 }
 
 export interface DictOption {

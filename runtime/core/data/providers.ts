@@ -50,7 +50,9 @@ function createDictProvider(source: DataSourceConfig, deps: ProviderDeps): DataP
 
 const factories: Record<DataSourceKind, Factory> = {
   COMMON: (source, deps) => createCommonProvider(deps.request, source),
-  REST: (source, deps) => createRestProvider(deps.request, source),
+  // A configured source (the api page) is the server's apiData/<name>, in the REST provider's shape.
+  REST: (source, deps) =>
+    createRestProvider(deps.request, source.source ? { ...source, api: `apiData/${source.source}` } : source),
   SQL: (source, deps) => createSqlProvider(deps.request, source),
   STATIC: (source) => createMemoryProvider({ rows: source.data ?? [], idKey: source.idKey }),
   DICT: createDictProvider,

@@ -132,10 +132,11 @@ describe('formatCell', () => {
     expect(formatCell(f('l'), 'A', { lang: 'zh', options: [{ value: 'A', label: '重要客户' }] })).toBe('重要客户');
   });
   it('formats times, ranges and booleans by column type, and blanks as empty', () => {
+    // A time column without a date widget: date and time, as the export writes it.
     const date = f('d', { dataType: 'time' });
     const ts = new Date(2024, 4, 3, 12).getTime();
-    expect(formatCell(date, ts, zh)).toBe('2024-05-03');
-    expect(formatCell(date, `${ts},${ts + 86_400_000}`, zh)).toBe('2024-05-03 ~ 2024-05-04');
+    expect(formatCell(date, ts, zh)).toBe('2024-05-03 12:00:00');
+    expect(formatCell(date, `${ts},${ts + 86_400_000}`, zh)).toBe('2024-05-03 12:00:00 ~ 2024-05-04 12:00:00');
     expect(formatCell(f('t', { dataType: 'time', props: { format: 'YYYY/MM/DD HH:mm' } }), String(ts), zh)).toBe(
       '2024/05/03 12:00',
     );
@@ -148,5 +149,7 @@ describe('formatCell', () => {
     expect(formatCell(f('s', { type: 'switch' }), 0, zh)).toBe('否');
     expect(formatCell(f('s', { type: 'switch' }), '1', zh)).toBe('是');
     expect(formatCell(f('x'), [{ url: '/a', name: 'a.png' }], zh)).toBe('a.png');
+    // A month reads as its month, not the first day's full date (issue 13).
+    expect(formatCell(f('m', { type: 'month' }), new Date(2024, 2, 1).getTime(), zh)).toBe('2024-03');
   });
 });

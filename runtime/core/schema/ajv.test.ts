@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import '../../definitions';
 import { createAjv, META, nodeSchemaId, validatePage, validateWith } from './ajv';
 import { defineWidget, nodeTypes, widgetTypes } from '../registry';
 
@@ -111,6 +112,14 @@ describe('validatePage', () => {
       '/body/0/fields/1/dictApi/url',
       '/body/0/fields/2/dictApi/url',
     ]);
+  });
+
+  it('a configured REST source (dataSource.source) is valid only for REST, with a name and without api', () => {
+    expect(validateWith(META.dataSource, { kind: 'REST', source: 'crm' }).valid).toBe(true);
+    expect(validateWith(META.dataSource, { kind: 'REST' }).valid).toBe(false);
+    expect(validateWith(META.dataSource, { kind: 'COMMON', api: 'common/t', source: 'crm' }).valid).toBe(false);
+    expect(validateWith(META.dataSource, { kind: 'REST', api: 'x', source: 'crm' }).valid).toBe(false);
+    expect(validateWith(META.dataSource, { kind: 'REST', source: '../x' }).valid).toBe(false);
   });
 
   it('validates node fragments by $id and other shapes by their meta id', () => {

@@ -2,14 +2,11 @@
  * The ONE Ajv factory (DESIGN §2.7), used by `npm run schemas:check`, the server (before a schema is
  * stored) and the runtime (designer save, page load). JSON Schema 2020-12, strict, all errors.
  * The meta-schema files in schemas/meta are imported (not read from disk) so the browser bundle
- * has them too; the registry parts are generated (registry-schemas.ts).
+ * has them too; the registry parts are generated (registry-schemas.ts) from whatever is registered
+ * when the first Ajv is built: callers import runtime/definitions first (core imports nothing above it).
  */
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import '../../widgets/definitions';
-import '../../nodes/definitions';
-// Actions register themselves too: a schema button's `action` enum is generated from them.
-import '../../actions';
 import dataSource from '../../../schemas/meta/data-source.schema.json';
 import dictApi from '../../../schemas/meta/dict-api.schema.json';
 import field from '../../../schemas/meta/field.schema.json';

@@ -6,7 +6,7 @@
  */
 import { STANDARD_COLUMN_NAMES } from '../../../protocol/sql-identifiers';
 import { schemaIssue, type SchemaIssue } from './issue';
-import { isJsonObject, type FieldVisit, type NodeVisit } from './walk';
+import { isJsonObject, walkPage, type FieldVisit, type NodeVisit } from './walk';
 
 /** `common/<table>` and nothing after it (common/executeSql is an endpoint, not a table). */
 const COMMON_URL = /^common\/([A-Za-z][A-Za-z0-9_]*)$/;
@@ -17,6 +17,32 @@ export const tableOfUrl = (url: unknown): string | undefined => {
   const name = typeof url === 'string' ? COMMON_URL.exec(url)?.[1] : undefined;
   return name !== undefined && !NOT_TABLES.has(name) ? name : undefined;
 };
+
+/**
+ * The tables whose columns tableIssues reads: each join's target and the own table of a node with
+ * joins. Every other table a schema names is only checked to exist, so a caller need not read its
+ * columns (server/schema-store/refs.ts reads only these).
+ */
+export function tablesWhoseColumnsAreRead(schema: unknown): Set<string> {
+  const tables = new Set<string>();
+  for (const { node } of walkPage(schema).forms) {
+    const query = isJsonObject(node.query) ? node.query : undefined;
+    if (!query) continue;
+    const base =
+      typeof node.table === 'string'
+        ? node.table
+        : tableOfUrl(isJsonObject(node.dataSource) ? node.dataSource.api : undefined);
+    for (const kind of JOIN_KINDS) {
+      const joins = Array.isArray(query[kind]) ? (query[kind] as unknown[]) : [];
+      for (const join of joins) {
+        if (!isJsonObject(join) || typeof join.join !== 'string') continue;
+        tables.add(join.join);
+        if (base !== undefined) tables.add(base);
+      }
+    }
+  }
+  return tables;
+}
 
 export function tableIssues(
   fields: FieldVisit[],

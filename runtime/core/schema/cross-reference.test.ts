@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import '../../definitions';
 import { STANDARD_COLUMNS } from '../../../server/db/tables';
 import { STANDARD_COLUMN_NAMES, isSqlReservedWord } from '../../../protocol/sql-identifiers';
-import { crossReferenceIssues, type SchemaIssue } from './issues';
+import { crossReferenceIssues, tablesWhoseColumnsAreRead, type SchemaIssue } from './issues';
 import { latestPage } from './test-pages';
 
 const codes = (issues: SchemaIssue[]) => issues.map((issue) => [issue.pointer, issue.code]);
@@ -139,6 +140,26 @@ describe('crossReferenceIssues', () => {
       '/body/0/query/leftJoins/0/on',
       'schema.unknownColumn',
     ]);
+  });
+
+  it("names only the tables whose columns the check reads: join targets and the joining node's own table", () => {
+    const page = latestPage();
+    expect(tablesWhoseColumnsAreRead(page)).toEqual(new Set());
+    page.body[0].query = {
+      leftJoins: [{ join: 'customer', on: 'customer_id = id' }],
+      innerJoins: [{ join: 'region', on: ['region_id', 'id'] }, { join: 7 }],
+    };
+    page.body[0].fields[0].dictApi = { url: 'common/product' };
+    expect(tablesWhoseColumnsAreRead(page)).toEqual(new Set(['customer', 'region', 'sales_order']));
+    // The columns of a table outside that set are never read: an empty set for it changes nothing.
+    const tables = new Map([
+      ['sales_order', new Set(['customer_id', 'region_id'])],
+      ['customer', new Set(['id'])],
+      ['region', new Set(['id'])],
+      ['product', new Set<string>()],
+    ]);
+    expect(crossReferenceIssues(page, { tables })).toEqual([]);
+    expect(tablesWhoseColumnsAreRead(null)).toEqual(new Set());
   });
 
   it('tolerates junk where it has nothing to check (the meta-schema reports junk)', () => {

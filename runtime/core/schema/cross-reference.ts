@@ -5,7 +5,6 @@
  * and — when the caller knows them — dictionary codes, tables and columns exist. Run it on a schema
  * that migrated and passed validatePageIssues. Each issue points at the offending value.
  */
-import '../../widgets/definitions';
 import {
   columnIdentifierProblem,
   MAX_COLUMN_IDENTIFIER,

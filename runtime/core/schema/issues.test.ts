@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { migrateSchema } from '../migrate';
 import { MAX_ISSUES, nodePointerOf, validatePageIssues } from './issues';
 import { fixturePage, latestPage, oldPage } from './test-pages';
+// Bound and registered as the shell does (the adapter and core import no node or widget).
+import '../../definitions';
 
 describe('validatePageIssues', () => {
   it('answers nothing for a valid latest-version page', () => {

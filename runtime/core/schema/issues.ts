@@ -6,5 +6,6 @@
 export { capIssues, MAX_ISSUES, nodePointerOf, SchemaError, schemaIssue, type SchemaIssue } from './issue';
 export { validatePageIssues, issuesFromAjv } from './ajv-issues';
 export { crossReferenceIssues, type CrossReferenceContext } from './cross-reference';
+export { tablesWhoseColumnsAreRead } from './cross-reference-tables';
 export { parseSchemaText, MAX_SCHEMA_BYTES, MAX_SCHEMA_DEPTH, type ParseSchemaOptions } from './parse';
 export { newFieldId, FIELD_ID_PATTERN } from './field-id';

@@ -13,7 +13,7 @@ const typeIs = (type: string) => ({ properties: { type: { const: type } }, requi
 export function registrySchemas(): JsonSchema[] {
   const widgets = widgetTypes();
   const nodes = nodeTypes();
-  if (!widgets.length) throw new Error('No widget is registered: import runtime/widgets/definitions first');
+  if (!widgets.length) throw new Error('No widget is registered: import runtime/definitions first');
 
   const nodeSchemas = allNodes().map((node) => ({ ...node.schema, $id: nodeSchemaId(node.type) }));
   const nodeBranches = nodes.map((type) => ({ if: typeIs(type), then: { $ref: nodeSchemaId(type) } }));
@@ -65,6 +65,8 @@ function actionButtonSchema(): JsonSchema {
       row: { type: 'boolean' },
       buttonType: { enum: ['primary', 'default', 'dashed', 'link', 'text'] },
       danger: { type: 'boolean' },
+      /** On a row button: hides it where this expression over the row's values is true. */
+      hiddenFn: { type: 'string', format: 'expression', maxLength: 2000 },
     },
     additionalProperties: false,
     allOf: withParams.map((action) => {

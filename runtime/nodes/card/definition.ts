@@ -8,6 +8,7 @@ import { defineNode } from '../../core/registry';
  */
 export const cardNode = defineNode({
   type: 'card',
+  placement: 'anywhere',
   palette: {
     title: { zh: '卡片', en: 'Card' },
     icon: 'CreditCardOutlined',

@@ -12,6 +12,9 @@ import type { ActionUi } from '../../actions/types';
 import { useRuntime, useT } from '../../react/context';
 import type { ActionUiApis } from './action-ui-host';
 
+// Only the chunk's function, fetched with the host when a secret is shown.
+const secretDialog = () => import('./action-ui-host').then((host) => host.showSecret);
+
 const ActionUiHost = lazy(() => import('./action-ui-host'));
 
 /** A notice that stays until closed (the list's export progress), keyed so a later open replaces it. */
@@ -57,6 +60,10 @@ export function useActionUi(): [ActionUi, ReactNode, LastingNotice] {
               onCancel: () => resolve(false),
             }),
           );
+        }),
+      showSecret: (options) =>
+        withApis((ready) => {
+          void secretDialog().then((show) => show(ready.modal, { ...options, okText: t('runtime.modal.ok') }));
         }),
     }),
     [lang, t, withApis],

@@ -31,10 +31,13 @@ export function FormNode({ node, recordId }: { node: FormNodeSchema; recordId?: 
   const [session, setSession] = useState(0);
   const mode = recordModeOf(node.mode ?? 'add') ?? 'add';
   const sourceKey = JSON.stringify(node.dataSource);
+  // On the factory, not the whole runtime: a language switch (a new runtime, same providers) must
+  // not reload the record and lose what the user typed.
+  const providerFor = runtime.providerFor;
   const provider = useMemo(
-    () => runtime.providerFor(node.dataSource ?? NO_SOURCE),
+    () => providerFor(node.dataSource ?? NO_SOURCE),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- sourceKey stands for node.dataSource
-    [runtime, sourceKey],
+    [providerFor, sourceKey],
   );
   const fields = useMemo(() => valueFields(node.fields), [node.fields]);
   const labelWidth = useMemo(() => labelWidthOf(fields, runtime.lang), [fields, runtime.lang]);

@@ -31,6 +31,8 @@ export interface FormNodeSchema {
 
 export const formNode = defineNode({
   type: 'form',
+  placement: 'page',
+  ownsForm: true,
   palette: {
     title: { zh: '表单', en: 'Form' },
     icon: 'FormOutlined',

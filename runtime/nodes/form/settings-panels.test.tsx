@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { settingsSchema, type TypeKind } from '../../core/palette';
 import { nodeTypes, widgetTypes } from '../../core/registry';
 import { renderPage } from '../list/test-harness';
+// Bound and registered as the shell does (the adapter and core import no node or widget).
+import '../../definitions';
 
 // The designer renders each type's settings panel with the runtime itself: every panel renders.
 describe('settings panels render with the runtime', () => {

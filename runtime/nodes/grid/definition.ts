@@ -4,6 +4,7 @@ import { defineNode } from '../../core/registry';
 /** A nested grid: its children laid out in `props.columns` columns (default: the form's). */
 export const gridNode = defineNode({
   type: 'grid',
+  placement: 'anywhere',
   palette: {
     title: { zh: '栅格', en: 'Grid' },
     icon: 'LayoutOutlined',

@@ -1,11 +1,14 @@
 /**
  * 导入{title} (building-blocks §2, §5): 500px, .xlsx / .xls only, tips (200 rows at most, use the
  * template), 下载模版, a progress indicator while the upload runs, and the server's row errors
- * listed as 第 N 行 · column · message. Success closes the dialog and reloads the list.
+ * listed as 第 N 行 · column · message. Success closes the dialog and reloads the list. When the
+ * module has saved import templates (the importTemplate page) the dialog offers them: the chosen
+ * one shapes both the downloaded template and the import; none means the list's own fields.
  */
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { Alert, Button, List, Modal, Progress, Space, Typography, Upload } from 'antd';
+import { Alert, Button, List, Modal, Progress, Select, Space, Typography, Upload } from 'antd';
 import { useEffect, useState } from 'react';
+import type { ImportTemplateChoice } from '../../core/data/import-templates';
 import type { ImportRowError } from '../../core/data/provider';
 import { IMPORT_EXTENSIONS } from '../../core/list/transfer';
 import { useT } from '../../react/context';
@@ -28,6 +31,9 @@ export function ImportDialog(props: {
   onImport(file: File): Promise<{ ok: boolean; errors: ImportRowError[] }>;
   onTemplate(): void;
   onClose(): void;
+  templates?: readonly ImportTemplateChoice[];
+  templateId?: string;
+  onTemplateChange?(id: string | undefined): void;
 }) {
   const t = useT();
   const [file, setFile] = useState<File>();
@@ -78,6 +84,19 @@ export function ImportDialog(props: {
         }
       />
       <Space direction="vertical" style={{ width: '100%' }}>
+        {props.templates && props.templates.length > 0 && (
+          <Select
+            className="tessera-import-template"
+            style={{ width: '100%' }}
+            allowClear
+            disabled={running}
+            placeholder={t('list.import.templatePick')}
+            aria-label={t('list.import.templatePick')}
+            value={props.templateId}
+            onChange={(id: string | undefined) => props.onTemplateChange?.(id)}
+            options={props.templates.map((tpl) => ({ value: tpl.id, label: tpl.name }))}
+          />
+        )}
         <Button icon={<DownloadOutlined />} onClick={props.onTemplate}>
           {t('list.import.template')}
         </Button>

@@ -2,7 +2,7 @@
  * The table (building-blocks §2): columns from the fields that are not tableHidden, cells in read
  * form, selection by key, paging, and the row actions 编辑 / 拷贝 / 详情 / 删除 as declared.
  */
-import { Button, Empty, Space, Table } from 'antd';
+import { Button, Empty, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo } from 'react';
 import { textOf, type FieldDefinition } from '../../../protocol/page-schema';
@@ -11,6 +11,7 @@ import type { ListState } from '../../core/list/controller';
 import { formatCell } from '../../core/list/format';
 import { useRuntime, useT } from '../../react/context';
 import { getAction } from '../../core/registry';
+import { evaluate } from '../../core/expression';
 import type { ListAction, ListButton } from './definition';
 
 /** Above this many rows on one page the table renders only the rows in view (antd `virtual`). */
@@ -26,6 +27,26 @@ export const buttonTitle = (button: ListButton, lang: string) =>
   button.title !== undefined
     ? textOf(button.title, lang)
     : (getAction(button.action)?.title?.[lang === 'en' ? 'en' : 'zh'] ?? button.action);
+
+/** antd preset names and #rgb / #rrggbb: anything else in a stored tag is ignored, never styled. */
+const TAG_COLOUR = /^(#[0-9a-fA-F]{3}|#[0-9a-fA-F]{6}|[a-z]{3,16})$/;
+
+/**
+ * The tag colour of the dictionary item a single stored value names (items carry `tag`, docs/dict.md),
+ * searched through tree dictionaries. Multi-valued cells stay text.
+ */
+export function tagColourOf(options: readonly DictOption[] | undefined, value: unknown): string | undefined {
+  if (!options || value === null || value === undefined || value === '' || Array.isArray(value)) return undefined;
+  for (const option of options) {
+    if (String(option.value) === String(value)) {
+      const tag = (option as { tag?: unknown }).tag;
+      return typeof tag === 'string' && TAG_COLOUR.test(tag) ? tag : undefined;
+    }
+    const inner = tagColourOf(option.children, value);
+    if (inner) return inner;
+  }
+  return undefined;
+}
 
 export type RowAction = Extract<ListAction, 'edit' | 'copy' | 'detail' | 'delete'>;
 export const ROW_ACTIONS: readonly RowAction[] = ['edit', 'copy', 'detail', 'delete'];
@@ -46,6 +67,16 @@ export interface ListTableProps {
   onPage(current: number, pageSize: number): void;
 }
 
+/** A row button's hiddenFn over the row's values; one that cannot evaluate leaves the button shown. */
+export function hiddenOnRow(button: ListButton, row: Row): boolean {
+  if (!button.hiddenFn) return false;
+  try {
+    return !!evaluate(button.hiddenFn, row);
+  } catch {
+    return false;
+  }
+}
+
 export function ListTable(props: ListTableProps) {
   const { fields, state, dictOptions, rowActions, onRowAction } = props;
   const rowButtons = props.rowButtons ?? NO_BUTTONS;
@@ -62,7 +93,11 @@ export function ListTable(props: ListTableProps) {
       dataIndex: field.key,
       title: textOf(field.title, lang),
       ellipsis: true,
-      render: (value: unknown) => formatCell(field, value, { lang, options: dictOptions[field.key] }) || '-',
+      render: (value: unknown) => {
+        const text = formatCell(field, value, { lang, options: dictOptions[field.key] }) || '-';
+        const colour = text === '-' ? undefined : tagColourOf(dictOptions[field.key], value);
+        return colour ? <Tag color={colour}>{text}</Tag> : text;
+      },
     }));
     if (rowActions.length || rowButtons.length) {
       out.push({
@@ -83,17 +118,19 @@ export function ListTable(props: ListTableProps) {
                 {t(`runtime.list.${action}`)}
               </Button>
             ))}
-            {rowButtons.map((button, i) => (
-              <Button
-                key={`button-${i}`}
-                type="link"
-                size="small"
-                danger={button.danger}
-                onClick={() => onRowAction(button.action, row, button.params)}
-              >
-                {buttonTitle(button, lang)}
-              </Button>
-            ))}
+            {rowButtons.map((button, i) =>
+              hiddenOnRow(button, row) ? null : (
+                <Button
+                  key={`button-${i}`}
+                  type="link"
+                  size="small"
+                  danger={button.danger}
+                  onClick={() => onRowAction(button.action, row, button.params)}
+                >
+                  {buttonTitle(button, lang)}
+                </Button>
+              ),
+            )}
           </Space>
         ),
       });

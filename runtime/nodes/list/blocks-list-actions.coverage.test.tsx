@@ -161,7 +161,7 @@ describe('fixtures/pages/blocks-list-actions: header actions', () => {
     ]);
     expect(body).toMatchObject({ sorts: [{ key: 'credit_limit', order: 'asc' }] });
     expect(body).not.toHaveProperty('current');
-    await waitFor(() => expect(saved).toEqual(['客户账户导出.xls']));
+    await waitFor(() => expect(saved).toEqual(['客户账户导出.xlsx']));
   });
 
   it('column settings 显隐列设置 hides a column and saves it for the user', async () => {

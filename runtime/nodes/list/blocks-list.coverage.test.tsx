@@ -27,6 +27,8 @@ import {
   type,
 } from './dom-helpers';
 import { renderPage } from './test-harness';
+// Bound and registered as the shell does (the adapter and core import no node or widget).
+import '../../definitions';
 
 const schema = fixture as unknown as PageSchema;
 const first = '华东机械'; // c01: the smallest credit limit, first under the fixture's sort

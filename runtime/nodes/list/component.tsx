@@ -4,7 +4,8 @@
  * column, export and import dialogs. State and rules live in the headless controller
  * (runtime/core/list), data behind the provider, each action in runtime/actions; this file wires.
  */
-import { Alert, Button } from 'antd';
+import { Button } from 'antd';
+import { LazyAlert as Alert } from '../../react/LazyAlert';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { DEFAULT_PAGE_SIZE } from '../../../protocol/constants';
 import { textOf } from '../../../protocol/page-schema';
@@ -28,6 +29,7 @@ import { addressOf, placeOf, type AddressDefaults } from './address';
 import { Heading } from '../../react/Heading';
 import { useActionUi } from '../form/action-ui';
 import { useHiddenColumns } from './use-hidden-columns';
+import { useImportTemplates } from './use-import-templates';
 import { DEFAULT_ACTIONS, type ListNodeSchema, type ListView } from './definition';
 import { ListTable, ROW_ACTIONS, VIRTUAL_ROWS } from './ListTable';
 import { ListToolbar } from './ListToolbar';
@@ -184,8 +186,9 @@ export function ListNode({ node }: { node: ListNodeSchema }) {
       },
       request,
       save: saveBlob,
+      openRoute: runtime.openRoute,
     }),
-    [after, controller, state.selectedKeys, exportableCount, request],
+    [after, controller, state.selectedKeys, exportableCount, request, runtime.openRoute],
   );
   const onRowAction = useCallback(
     (action: string, row: Row, params: Record<string, unknown> = {}) =>
@@ -196,10 +199,11 @@ export function ListNode({ node }: { node: ListNodeSchema }) {
   const title = textOf(node.title, runtime.lang);
   const fileTitle = title || node.table || node.key || '';
   const exportable = useMemo(() => exportableFields(fields, runtime.lang), [fields, runtime.lang]);
-  const transfer = (): TransferOptions =>
-    node.importTemplateId
-      ? { importTemplateId: node.importTemplateId }
-      : { fields: importFields(fields, runtime.lang) };
+  const offered = useImportTemplates(runtime, node.dataSource, dialog === 'import', node.importTemplateId);
+  const transfer = (): TransferOptions => {
+    const templateId = node.importTemplateId ?? offered.templateId;
+    return templateId ? { importTemplateId: templateId } : { fields: importFields(fields, runtime.lang) };
+  };
   const progress = (text: string) => {
     notices.open('tessera-export', text);
     return () => notices.close('tessera-export');
@@ -314,6 +318,9 @@ export function ListNode({ node }: { node: ListNodeSchema }) {
       {dialog === 'import' && (
         <ImportDialog
           title={fileTitle}
+          templates={offered.templates}
+          templateId={offered.templateId}
+          onTemplateChange={offered.choose}
           onClose={() => setDialog(undefined)}
           onTemplate={() =>
             void downloadTemplate({ provider, options: transfer(), title: fileTitle, ui, save: saveBlob })

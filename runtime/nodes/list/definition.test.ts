@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import customerPage from '../../../schemas/apps/demo/modules/customer.json';
 import { validatePage } from '../../core/schema/ajv';
+// Bound and registered as the shell does (the adapter and core import no node or widget).
+import '../../definitions';
 
 const page = (node: Record<string, unknown>) => ({ schemaVersion: 1, type: 'page', body: [node] });
 const list = customerPage.body[0];

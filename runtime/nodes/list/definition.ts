@@ -30,6 +30,8 @@ export interface ListButton {
   row?: boolean;
   buttonType?: 'primary' | 'default' | 'dashed' | 'link' | 'text';
   danger?: boolean;
+  /** On a row button: an expression over the row's values (`is_deleted === 1`) that hides it. */
+  hiddenFn?: string;
 }
 
 export const LIST_VIEWS = ['table', 'card', 'gantt'] as const;
@@ -135,6 +137,8 @@ const group = {
 
 export const listNode = defineNode({
   type: 'list',
+  placement: 'page',
+  ownsForm: true,
   palette: {
     title: { zh: '列表', en: 'List' },
     icon: 'UnorderedListOutlined',

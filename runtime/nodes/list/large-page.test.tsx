@@ -9,6 +9,8 @@ import { RuntimeProvider } from '../../react/context';
 import { createRuntimeValue } from '../../react/create-runtime';
 import { button, findModal, hasButton } from './dom-helpers';
 import './test-harness';
+// Bound and registered as the shell does (the adapter and core import no node or widget).
+import '../../nodes/components';
 
 // A STATIC list never talks to a server: any request is a failure of the test.
 const request = (async () => {

@@ -7,6 +7,8 @@ import { validatePage } from '../../core/schema/ajv';
 import { greeted } from '../../actions/test-fixtures/greet';
 import { rowOf } from './dom-helpers';
 import { customerSchema, renderPage } from './test-harness';
+// Bound and registered as the shell does (the adapter and core import no node or widget).
+import '../../definitions';
 
 const first = '🚀火箭科技';
 const withButtons = (buttons: unknown[]): PageSchema => {

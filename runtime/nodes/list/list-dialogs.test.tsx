@@ -70,7 +70,7 @@ describe('export (选择导出列)', () => {
       ? { code: '200', message: '', data: xls() }
       : undefined;
 
-  it('exports the chosen columns in the chosen order, the selected ids as IN, saved as 客户导出.xls', async () => {
+  it('exports the chosen columns in the chosen order, the selected ids as IN, saved as 客户导出.xlsx', async () => {
     const { calls } = renderPage({ schema: withActions(), intercept: answerXls });
     await screen.findByText(first);
     fireEvent.click(within(rowOf(first)).getByRole('checkbox'));
@@ -105,7 +105,7 @@ describe('export (选择导出列)', () => {
     expect(body).not.toHaveProperty('isPage');
     expect(body).not.toHaveProperty('current');
     expect(exportCalls(calls)[0].responseType).toBe('blob');
-    await waitFor(() => expect(saved).toEqual(['客户导出.xls']));
+    await waitFor(() => expect(saved).toEqual(['客户导出.xlsx']));
   });
 
   it('reorders by dragging the handle, showing 正在下载中 while the server works', async () => {
@@ -132,7 +132,7 @@ describe('export (选择导出列)', () => {
     expect(await message('正在下载中')).toBeTruthy();
     expect(saved).toEqual([]);
     release();
-    await waitFor(() => expect(saved).toEqual(['客户导出.xls']));
+    await waitFor(() => expect(saved).toEqual(['客户导出.xlsx']));
     await waitFor(() => expect(exportCalls(calls)).toHaveLength(1));
     const keys = (exportCalls(calls)[0].body as { exportFields: { key: string }[] }).exportFields.map((f) => f.key);
     expect(keys.slice(0, 3)).toEqual(['level', 'name', 'mobile']);
@@ -210,7 +210,7 @@ describe('import (导入{title})', () => {
     expect(dialog.querySelector('input[type=file]')?.getAttribute('accept')).toBe('.xlsx,.xls');
 
     click('下载模版', dialog);
-    await waitFor(() => expect(saved).toEqual(['客户模版.xls']));
+    await waitFor(() => expect(saved).toEqual(['客户模版.xlsx']));
     const template = calls.find((c) => c.url === 'common/customer/downloadTemplate')!;
     expect((template.body as { fields: { key: string }[] }).fields.map((f) => f.key)).toContain('mobile');
 

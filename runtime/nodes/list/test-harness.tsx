@@ -15,6 +15,8 @@ import { RuntimeProvider } from '../../react/context';
 import { createRuntimeValue } from '../../react/create-runtime';
 import { preloadNodes, preloadWidgets } from '../../react/bindings';
 import '../../widgets/components';
+// Node components are bound the way the shell binds them (the adapter imports none itself).
+import '../components';
 import * as listParts from './lazy-parts';
 import { ViewSwitch } from './ListToolbar';
 

@@ -19,6 +19,8 @@ export interface TabPane {
 
 export const tabNode = defineNode({
   type: 'tab',
+  placement: 'anywhere',
+  panes: true,
   palette: {
     title: { zh: '页签', en: 'Tabs' },
     icon: 'FolderOutlined',

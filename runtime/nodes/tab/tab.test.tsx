@@ -12,6 +12,9 @@ import { PageRenderer } from '../../react/PageRenderer';
 import { preloadNodes, preloadWidgets } from '../../react/bindings';
 import '../../widgets/components';
 import { registerPaneCondition } from './pane-conditions';
+// Bound and registered as the shell does (the adapter and core import no node or widget).
+import '../../nodes/components';
+import '../../definitions';
 
 await Promise.all([preloadWidgets(), preloadNodes()]);
 

@@ -5,8 +5,10 @@
 import { observer } from '@formily/react';
 import type { DictApi } from '../../../protocol/page-schema';
 import { splitMulti } from '../../core/codecs/multi';
+import { labelMapOf, type LabelSource } from '../../core/format';
+import { useRuntime } from '../context';
+import { FormattedRead } from './formatted-read';
 import type { ResolvedItem } from '../../core/compiler/select-items';
-import { ReadText } from './read-pretty';
 import { labelOf, useOptions, type Option } from './use-options';
 
 export interface ChoiceProps {
@@ -30,11 +32,17 @@ export const choiceLabels = (stored: unknown, options: Option[], multi: boolean)
     labelOf(options, v),
   );
 
-export function makeChoiceRead(multi: boolean | ((props: Record<string, unknown>) => boolean)) {
+/**
+ * The read-only view of choice widget `type`: its own value format (runtime/core/format, declared
+ * in the widget's definition) over the loaded options' labels, so detail, read-only form, table
+ * cell and export cell are one rule.
+ */
+export function makeChoiceRead(type: string) {
   return observer((props: ChoiceProps & Record<string, unknown>) => {
+    const { lang } = useRuntime();
     const { options } = useOptions({ items: props.items, dictApi: props.dictApi });
-    const isMulti = typeof multi === 'function' ? multi(props) : multi;
-    return <ReadText text={choiceLabels(props.value, options, isMulti).join(', ')} />;
+    const labels = labelMapOf(undefined, lang, options as unknown as LabelSource[]);
+    return <FormattedRead type={type} value={props.value} props={props} labels={labels} />;
   });
 }
 

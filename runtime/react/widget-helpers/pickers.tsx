@@ -6,17 +6,19 @@
 import { DatePicker } from 'antd';
 import type { Dayjs, OpUnitType } from 'dayjs';
 import { useForm } from '@formily/react';
-import { dateCodec, dateRangeCodec, formatDate } from '../../core/codecs/date';
+import { dateCodec, dateRangeCodec } from '../../core/codecs/date';
 import { rangeKeyValues } from '../../core/codecs/range';
-import { ReadText } from './read-pretty';
+import { FormattedRead } from './formatted-read';
 
 type Picker = 'date' | 'week' | 'month';
 const field = { key: '', title: '', type: 'date' };
 
 export interface PickerConfig {
+  /** The widget type: its value format (runtime/core/format) writes the read-only text. */
+  type: string;
   picker?: Picker;
   showTime?: boolean;
-  /** Display format (antd and read-only). */
+  /** The picker's display format (the read-only text follows the widget's value format). */
   format: string;
   /** Unit a pick is snapped to (start of it; a range's end snaps to the end of it). */
   unit?: OpUnitType;
@@ -46,7 +48,7 @@ export function makePicker(config: PickerConfig) {
       }
     />
   );
-  const Read = ({ value, format }: Props) => <ReadText text={formatDate(value, format ?? config.format)} />;
+  const Read = ({ value, format }: Props) => <FormattedRead type={config.type} value={value} props={{ format }} />;
   return { Edit, Read };
 }
 
@@ -72,10 +74,6 @@ export function makeRangePicker(config: PickerConfig) {
       />
     );
   };
-  const Read = ({ value, format }: Props) => {
-    const pair = dateRangeCodec.decode(value as string, field);
-    const f = format ?? config.format;
-    return <ReadText text={pair ? `${pair[0].format(f)} ~ ${pair[1].format(f)}` : ''} />;
-  };
+  const Read = ({ value, format }: Props) => <FormattedRead type={config.type} value={value} props={{ format }} />;
   return { Edit, Read };
 }

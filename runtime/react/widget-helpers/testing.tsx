@@ -13,6 +13,9 @@ import type { CompileMode } from '../../core/compiler/types';
 import { RuntimeProvider, type RuntimeContextValue } from '../context';
 import { preloadWidgets } from '../bindings';
 import { FormBody } from '../FormBody';
+// Tests render with every definition and widget bound, as the shell does (src/runtime-bindings.ts).
+import '../../definitions';
+import '../../widgets/components';
 
 // Widget components are fetched on first render in the app; tests render synchronously and then
 // look at the DOM, so every component is loaded before the first test.

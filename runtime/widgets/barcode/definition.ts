@@ -1,4 +1,5 @@
 import { defineWidget } from '../../core/registry';
+import { textFormat } from '../../core/format';
 
 /**
  * Bar code of the field's text (ai-and-widgets §9): CODE128, bar width 2, height 60, a preview
@@ -14,6 +15,7 @@ export const barcodeWidget = defineWidget({
     defaults: { type: 'barcode', title: { zh: '条形码', en: 'Bar code' } },
   },
   columnType: 'string',
+  format: textFormat,
   searchRule: 'EQUAL',
   propsSchema: {
     type: 'object',

@@ -1,6 +1,7 @@
 import { defineFieldCompiler } from '../../core/compiler/hooks';
 import { defineWidget } from '../../core/registry';
 import { optionsCompiler } from '../shared/options';
+import { choiceFormat } from '../../core/format';
 
 /** One choice among options as a row of buttons (the chosen one primary); stores the option value. */
 export const buttonGroupWidget = defineWidget({
@@ -19,6 +20,7 @@ export const buttonGroupWidget = defineWidget({
     },
   },
   columnType: 'string',
+  format: choiceFormat({ multi: false }),
   searchRule: 'EQUAL',
   propsSchema: { type: 'object', properties: {}, additionalProperties: false },
   settings: [],

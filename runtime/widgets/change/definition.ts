@@ -3,6 +3,7 @@ import { defineFieldCompiler } from '../../core/compiler/hooks';
 import { defineWidget } from '../../core/registry';
 import { textOf, type Text } from '../../../protocol/page-schema';
 import { optionsCompiler } from '../shared/options';
+import { choiceFormat } from '../../core/format';
 
 const TEXT = {
   anyOf: [
@@ -38,6 +39,7 @@ export const changeWidget = defineWidget({
     },
   },
   columnType: 'string',
+  format: choiceFormat({ multi: true }),
   searchRule: 'INCLUDE_OR',
   codec: multiCodec,
   propsSchema: {

@@ -18,4 +18,4 @@ const CheckboxGroupEdit = observer(({ items, dictApi, value, onChange, disabled 
   );
 });
 
-export const CheckboxGroupWidget = connect(CheckboxGroupEdit, mapReadPretty(makeChoiceRead(true)));
+export const CheckboxGroupWidget = connect(CheckboxGroupEdit, mapReadPretty(makeChoiceRead('checkbox-group')));

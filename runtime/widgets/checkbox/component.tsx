@@ -1,9 +1,7 @@
 import { Checkbox } from 'antd';
 import { connect, mapReadPretty } from '@formily/react';
-import { translate } from '../../../protocol/messages/index';
 import { switchCodec, toBoolean } from '../../core/codecs/switch';
-import { useRuntime } from '../../react/context';
-import { ReadText } from '../../react/widget-helpers/read-pretty';
+import { FormattedRead } from '../../react/widget-helpers/formatted-read';
 
 interface Props {
   value?: unknown;
@@ -26,9 +24,7 @@ function CheckboxEdit({ value, onChange, text, disabled }: Props) {
 }
 
 function CheckboxRead({ value }: Props) {
-  const { lang } = useRuntime();
-  const bool = toBoolean(value);
-  return <ReadText text={bool === undefined ? '' : translate(lang, bool ? 'form.yes' : 'form.no')} />;
+  return <FormattedRead type="checkbox" value={value} />;
 }
 
 export const CheckboxWidget = connect(CheckboxEdit, mapReadPretty(CheckboxRead));

@@ -1,5 +1,6 @@
 import { switchCodec } from '../../core/codecs/switch';
 import { defineWidget } from '../../core/registry';
+import { booleanFormat } from '../../core/format';
 
 /** A single checkbox: edits a boolean, stores 1 / 0 like the switch. */
 export const checkboxWidget = defineWidget({
@@ -11,6 +12,7 @@ export const checkboxWidget = defineWidget({
     defaults: { type: 'checkbox', title: { zh: '勾选框', en: 'Checkbox' } },
   },
   columnType: 'boolean',
+  format: booleanFormat,
   searchRule: 'EQUAL',
   codec: switchCodec,
   propsSchema: {

@@ -1,4 +1,5 @@
 import { defineWidget } from '../../core/registry';
+import { textFormat } from '../../core/format';
 
 /**
  * Code editor (CodeMirror 6, lazily loaded: its own chunk). Height 100 px and tab size 4 by default
@@ -14,6 +15,7 @@ export const codeEditorWidget = defineWidget({
     defaults: { type: 'code-editor', title: { zh: '代码编辑器', en: 'Code editor' } },
   },
   columnType: 'text',
+  format: textFormat,
   propsSchema: {
     type: 'object',
     properties: {

@@ -1,8 +1,8 @@
 import { DatePicker } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { connect, mapReadPretty } from '@formily/react';
-import { dateCodec, dateRangeCodec, formatDate } from '../../core/codecs/date';
-import { ReadText } from '../../react/widget-helpers/read-pretty';
+import { dateCodec, dateRangeCodec } from '../../core/codecs/date';
+import { FormattedRead } from '../../react/widget-helpers/formatted-read';
 
 type Picker = 'date' | 'week' | 'month' | 'quarter' | 'year';
 interface Props {
@@ -48,13 +48,8 @@ function DateEdit(props: Props) {
   );
 }
 
-function DateRead(props: Props) {
-  const format = displayFormat(props);
-  if (props.range) {
-    const pair = dateRangeCodec.decode(props.value as string, field);
-    return <ReadText text={pair ? `${pair[0].format(format)} ~ ${pair[1].format(format)}` : ''} />;
-  }
-  return <ReadText text={formatDate(props.value, format)} />;
+function DateRead({ value, format, showTime, picker, range }: Props) {
+  return <FormattedRead type="date" value={value} props={{ format, showTime, picker, range }} />;
 }
 
 export const DateWidget = connect(DateEdit, mapReadPretty(DateRead));

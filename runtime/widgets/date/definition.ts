@@ -2,6 +2,7 @@ import { dateCodec, dateRangeCodec } from '../../core/codecs/date';
 import { defineFieldCompiler } from '../../core/compiler/hooks';
 import { searchRuleOf } from '../../core/compiler/search-rule';
 import { defineWidget, type ValueCodec } from '../../core/registry';
+import { DATE, DATETIME, dateFormat } from '../../core/format';
 
 /** A ms timestamp (ai-and-widgets §3); with props.range, "ts1,ts2". */
 const codec: ValueCodec = {
@@ -19,6 +20,12 @@ export const dateWidget = defineWidget({
   },
   // ms timestamps outgrow 32-bit integers: a bigint column in every dialect.
   columnType: 'long',
+  format: dateFormat({
+    format: (field) => (field.props?.showTime ? DATETIME : DATE),
+    // A date-only pick means the whole day (component.tsx): start of it, a range's end at its end.
+    unit: (field) => (field.props?.showTime || (field.props?.picker ?? 'date') !== 'date' ? undefined : 'day'),
+    range: (field) => Boolean(field.props?.range),
+  }),
   searchRule: 'BETWEEN',
   codec,
   propsSchema: {

@@ -72,4 +72,4 @@ const DragListEdit = observer(({ items, dictApi, value, onChange, disabled }: Pr
   );
 });
 
-export const DragListWidget = connect(DragListEdit, mapReadPretty(makeChoiceRead(true)));
+export const DragListWidget = connect(DragListEdit, mapReadPretty(makeChoiceRead('drag-list')));

@@ -2,6 +2,7 @@ import { multiCodec } from '../../core/codecs/multi';
 import { defineFieldCompiler } from '../../core/compiler/hooks';
 import { defineWidget } from '../../core/registry';
 import { optionsCompiler } from '../shared/options';
+import { choiceFormat } from '../../core/format';
 
 /**
  * Drag list: the user orders the options by dragging (or with up / down buttons, for keyboards);
@@ -24,6 +25,7 @@ export const dragListWidget = defineWidget({
     },
   },
   columnType: 'string',
+  format: choiceFormat({ multi: true }),
   codec: multiCodec,
   propsSchema: { type: 'object', properties: {}, additionalProperties: false },
   settings: [],

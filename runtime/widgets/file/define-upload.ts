@@ -4,6 +4,7 @@
  * designer settings. Each folder calls it once with its own type.
  */
 import { fileCodec } from '../../core/upload/value';
+import { filesFormat } from '../../core/format';
 import { defineWidget, type PaletteMeta, type WidgetDefinition } from '../../core/registry';
 
 export const uploadPropsSchema = {
@@ -31,6 +32,7 @@ export function defineUploadWidget(type: string, palette: PaletteMeta): WidgetDe
     // A JSON array of many {url, name} outgrows a varchar.
     columnType: 'text',
     codec: fileCodec as WidgetDefinition['codec'],
+    format: filesFormat,
     propsSchema: uploadPropsSchema as unknown as Record<string, unknown>,
     settings: [
       {

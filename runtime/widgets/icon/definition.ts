@@ -1,4 +1,5 @@
 import { defineWidget } from '../../core/registry';
+import { textFormat } from '../../core/format';
 
 /** An icon of @ant-design/icons chosen in a picker dialog; stored as its name ("HomeOutlined"). */
 export const iconWidget = defineWidget({
@@ -10,6 +11,7 @@ export const iconWidget = defineWidget({
     defaults: { type: 'icon', title: { zh: '图标', en: 'Icon' } },
   },
   columnType: 'string',
+  format: textFormat,
   searchRule: 'EQUAL',
   propsSchema: { type: 'object', properties: {}, additionalProperties: false },
   settings: [],

@@ -2,6 +2,7 @@ import { TEXT_MAX_LENGTH } from '../../../protocol/constants';
 import { defineFieldCompiler } from '../../core/compiler/hooks';
 import { textInputCompiler } from '../../core/compiler/text-input';
 import { defineWidget } from '../../core/registry';
+import { textFormat } from '../../core/format';
 
 /** Single-line text (platform-shell §5: max 120 by default, illegal characters rejected). */
 export const inputWidget = defineWidget({
@@ -13,6 +14,7 @@ export const inputWidget = defineWidget({
     defaults: { type: 'input', title: { zh: '单行文本', en: 'Text' } },
   },
   columnType: 'string',
+  format: textFormat,
   searchRule: 'LIKE',
   propsSchema: {
     type: 'object',

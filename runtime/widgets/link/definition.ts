@@ -1,6 +1,7 @@
 import { translate } from '../../../protocol/messages/index';
 import { defineFieldCompiler } from '../../core/compiler/hooks';
 import { defineWidget } from '../../core/registry';
+import { textFormat } from '../../core/format';
 
 /**
  * A link: edited as a URL, stored as typed, shown as an <a> opening in a new tab. Only http(s) and
@@ -16,6 +17,7 @@ export const linkWidget = defineWidget({
     defaults: { type: 'link', title: { zh: '链接', en: 'Link' } },
   },
   columnType: 'string',
+  format: textFormat,
   searchRule: 'LIKE',
   propsSchema: {
     type: 'object',

@@ -1,5 +1,6 @@
 import { markdownCodec } from '../../core/codecs/text-encoding';
 import { defineWidget, type ValueCodec } from '../../core/registry';
+import { markdownFormat } from '../../core/format';
 
 /**
  * Markdown: edited as text, stored URI-encoded (ai-and-widgets §3), shown through markdown-it with
@@ -14,6 +15,7 @@ export const markdownWidget = defineWidget({
     defaults: { type: 'markdown', title: { zh: 'Markdown', en: 'Markdown' } },
   },
   columnType: 'text',
+  format: markdownFormat,
   codec: markdownCodec as ValueCodec,
   propsSchema: {
     type: 'object',

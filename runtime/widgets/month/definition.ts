@@ -1,5 +1,6 @@
 import { dateCodec } from '../../core/codecs/date';
 import { defineWidget, type ValueCodec } from '../../core/registry';
+import { MONTH, dateFormat } from '../../core/format';
 
 /** A month: stored as the ms timestamp of its first day (00:00). */
 export const monthWidget = defineWidget({
@@ -11,6 +12,7 @@ export const monthWidget = defineWidget({
     defaults: { type: 'month', title: { zh: '月份', en: 'Month' } },
   },
   columnType: 'long',
+  format: dateFormat({ format: MONTH, unit: 'month' }),
   searchRule: 'EQUAL',
   codec: dateCodec as ValueCodec,
   propsSchema: {

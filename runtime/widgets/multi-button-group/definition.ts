@@ -2,6 +2,7 @@ import { multiCodec } from '../../core/codecs/multi';
 import { defineFieldCompiler } from '../../core/compiler/hooks';
 import { defineWidget } from '../../core/registry';
 import { optionsCompiler } from '../shared/options';
+import { choiceFormat } from '../../core/format';
 
 /** Several choices as toggle buttons; stored comma-joined (ai-and-widgets §3). */
 export const multiButtonGroupWidget = defineWidget({
@@ -20,6 +21,7 @@ export const multiButtonGroupWidget = defineWidget({
     },
   },
   columnType: 'string',
+  format: choiceFormat({ multi: true }),
   searchRule: 'INCLUDE_OR',
   codec: multiCodec,
   propsSchema: { type: 'object', properties: {}, additionalProperties: false },

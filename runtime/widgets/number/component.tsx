@@ -2,16 +2,13 @@ import { InputNumber } from 'antd';
 import type { InputNumberProps } from 'antd';
 import { connect, mapProps, mapReadPretty } from '@formily/react';
 import { toNumber } from '../../core/codecs/number';
-import { ReadText } from '../../react/widget-helpers/read-pretty';
+import { FormattedRead } from '../../react/widget-helpers/formatted-read';
 import { NUMBER_MAX } from './definition';
 
 type Props = InputNumberProps<number> & { maxLength?: number };
 
 function ReadNumber({ value, precision }: { value?: unknown; precision?: number }) {
-  const number = toNumber(value);
-  return (
-    <ReadText text={number === undefined ? '' : precision !== undefined ? number.toFixed(precision) : String(number)} />
-  );
+  return <FormattedRead type="number" value={value} props={{ precision }} />;
 }
 
 function toAntd({ value, onChange, maxLength: _text, max, ...props }: Props): InputNumberProps<number> {

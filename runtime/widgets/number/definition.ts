@@ -1,5 +1,6 @@
 import { numberCodec } from '../../core/codecs/number';
 import { defineWidget } from '../../core/registry';
+import { numberFormat } from '../../core/format';
 
 /** Spec default maximum (ai-and-widgets §5); min comes from the field's props. */
 export const NUMBER_MAX = 1e11;
@@ -13,6 +14,7 @@ export const numberWidget = defineWidget({
     defaults: { type: 'number', title: { zh: '数字', en: 'Number' } },
   },
   columnType: 'double',
+  format: numberFormat,
   searchRule: 'EQUAL',
   codec: numberCodec,
   propsSchema: {

@@ -1,6 +1,7 @@
 import { PASSWORD_MAX_LENGTH } from '../../../protocol/constants';
 import { defineFieldCompiler } from '../../core/compiler/hooks';
 import { defineWidget } from '../../core/registry';
+import { secretFormat } from '../../core/format';
 
 /**
  * Password (platform-shell §5: max 120). No illegal-character check: passwords need special
@@ -15,6 +16,7 @@ export const passwordWidget = defineWidget({
     defaults: { type: 'password', title: { zh: '密码', en: 'Password' } },
   },
   columnType: 'string',
+  format: secretFormat,
   propsSchema: {
     type: 'object',
     properties: { visibilityToggle: { type: 'boolean' } },

@@ -1,6 +1,7 @@
 import { QR_MAX_TEXT_BYTES } from '../../core/qr/limits';
 import { defineFieldCompiler } from '../../core/compiler/hooks';
 import { defineWidget } from '../../core/registry';
+import { textFormat } from '../../core/format';
 
 /**
  * QR code of the field's text (ai-and-widgets §9): 60 px, preview 300 px, level Q, the data
@@ -16,6 +17,7 @@ export const qrWidget = defineWidget({
     defaults: { type: 'qr', title: { zh: '二维码', en: 'QR code' } },
   },
   columnType: 'string',
+  format: textFormat,
   searchRule: 'EQUAL',
   propsSchema: {
     type: 'object',

@@ -2,4 +2,4 @@ import { Radio } from 'antd';
 import { connect, mapReadPretty } from '@formily/react';
 import { makeChoiceRead, makeRadioEdit } from '../../react/widget-helpers/choice';
 
-export const RadioGroupWidget = connect(makeRadioEdit(Radio, 'default'), mapReadPretty(makeChoiceRead(false)));
+export const RadioGroupWidget = connect(makeRadioEdit(Radio, 'default'), mapReadPretty(makeChoiceRead('radio-group')));

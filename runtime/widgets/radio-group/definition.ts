@@ -1,6 +1,7 @@
 import { defineFieldCompiler } from '../../core/compiler/hooks';
 import { defineWidget } from '../../core/registry';
 import { optionsCompiler } from '../shared/options';
+import { choiceFormat } from '../../core/format';
 
 /** One choice among options, as radios; stores the option value. */
 export const radioGroupWidget = defineWidget({
@@ -19,6 +20,7 @@ export const radioGroupWidget = defineWidget({
     },
   },
   columnType: 'string',
+  format: choiceFormat({ multi: false }),
   searchRule: 'EQUAL',
   propsSchema: { type: 'object', properties: {}, additionalProperties: false },
   settings: [],

@@ -1,5 +1,6 @@
 import { dateRangeCodec } from '../../core/codecs/date';
 import { defineWidget, type ValueCodec } from '../../core/registry';
+import { DATE, dateFormat } from '../../core/format';
 
 /** A date range: stored "ts1,ts2" (start of the first day, end of the last); optional props.startKey / props.endKey receive the two ends as form values too. */
 export const rangeWidget = defineWidget({
@@ -11,6 +12,7 @@ export const rangeWidget = defineWidget({
     defaults: { type: 'range', title: { zh: '日期范围', en: 'Date range' } },
   },
   columnType: 'string',
+  format: dateFormat({ format: DATE, unit: 'day', range: true }),
   searchRule: 'BETWEEN',
   codec: dateRangeCodec as ValueCodec,
   propsSchema: {

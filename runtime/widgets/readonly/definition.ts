@@ -1,4 +1,5 @@
 import { defineWidget } from '../../core/registry';
+import { textFormat } from '../../core/format';
 
 /** Read-only text: shows the stored value in every mode (set by defaults or linkage), never edited. */
 export const readonlyWidget = defineWidget({
@@ -10,6 +11,7 @@ export const readonlyWidget = defineWidget({
     defaults: { type: 'readonly', title: { zh: '只读文本', en: 'Read-only text' } },
   },
   columnType: 'string',
+  format: textFormat,
   searchRule: 'LIKE',
   propsSchema: {
     type: 'object',

@@ -1,5 +1,6 @@
 import { RICH_EDITOR_HEIGHT, richTextCodec } from '../../core/codecs/text-encoding';
 import { defineWidget, type ValueCodec } from '../../core/registry';
+import { richTextFormat } from '../../core/format';
 
 /**
  * Rich text editor (wangEditor, lazily loaded: its own chunk), height 300 (platform-shell §9).
@@ -14,6 +15,7 @@ export const richEditorWidget = defineWidget({
     defaults: { type: 'rich-editor', title: { zh: '富文本编辑器', en: 'Rich text editor' } },
   },
   columnType: 'text',
+  format: richTextFormat,
   codec: richTextCodec as ValueCodec,
   propsSchema: {
     type: 'object',

@@ -1,5 +1,6 @@
 import { richTextCodec } from '../../core/codecs/text-encoding';
 import { defineWidget, type ValueCodec } from '../../core/registry';
+import { richTextFormat } from '../../core/format';
 
 /**
  * Rich text viewer: shows stored rich text (base64 of URI-encoded HTML, ai-and-widgets §3) as
@@ -14,6 +15,7 @@ export const richTextWidget = defineWidget({
     defaults: { type: 'rich-text', title: { zh: '富文本展示', en: 'Rich text viewer' } },
   },
   columnType: 'text',
+  format: richTextFormat,
   codec: richTextCodec as ValueCodec,
   propsSchema: { type: 'object', properties: {}, additionalProperties: false },
   settings: [],

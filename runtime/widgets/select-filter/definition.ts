@@ -1,6 +1,7 @@
 import { defineFieldCompiler } from '../../core/compiler/hooks';
 import { defineWidget } from '../../core/registry';
 import { optionsCompiler } from '../shared/options';
+import { choiceFormat } from '../../core/format';
 
 /** Single choice whose options are filtered locally as the user types. A thin type over the select component (see ../README.md). */
 export const selectFilterWidget = defineWidget({
@@ -19,6 +20,7 @@ export const selectFilterWidget = defineWidget({
     },
   },
   columnType: 'string',
+  format: choiceFormat({ multi: false }),
   searchRule: 'EQUAL',
   propsSchema: {
     type: 'object',

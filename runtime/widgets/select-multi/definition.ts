@@ -2,6 +2,7 @@ import { multiCodec } from '../../core/codecs/multi';
 import { defineFieldCompiler } from '../../core/compiler/hooks';
 import { defineWidget } from '../../core/registry';
 import { optionsCompiler } from '../shared/options';
+import { choiceFormat } from '../../core/format';
 
 /** Several choices; stored comma-joined (ai-and-widgets §3). A thin type over the select component (see ../README.md). */
 export const selectMultiWidget = defineWidget({
@@ -20,6 +21,7 @@ export const selectMultiWidget = defineWidget({
     },
   },
   columnType: 'string',
+  format: choiceFormat({ multi: true }),
   searchRule: 'INCLUDE_OR',
   codec: multiCodec,
   propsSchema: {

@@ -1,6 +1,7 @@
 import { defineFieldCompiler } from '../../core/compiler/hooks';
 import { defineWidget } from '../../core/registry';
 import { optionsCompiler } from '../shared/options';
+import { choiceFormat } from '../../core/format';
 
 /** Single choice searched on the server: the dictApi kwKey carries the keyword (without kwKey it filters locally). A thin type over the select component (see ../README.md). */
 export const selectSearchWidget = defineWidget({
@@ -19,6 +20,7 @@ export const selectSearchWidget = defineWidget({
     },
   },
   columnType: 'string',
+  format: choiceFormat({ multi: false }),
   searchRule: 'EQUAL',
   propsSchema: {
     type: 'object',

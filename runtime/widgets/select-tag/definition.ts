@@ -2,6 +2,7 @@ import { multiCodec } from '../../core/codecs/multi';
 import { defineFieldCompiler } from '../../core/compiler/hooks';
 import { defineWidget } from '../../core/registry';
 import { optionsCompiler } from '../shared/options';
+import { choiceFormat } from '../../core/format';
 
 /** Several choices plus free tags typed by the user; stored comma-joined. A thin type over the select component (see ../README.md). */
 export const selectTagWidget = defineWidget({
@@ -20,6 +21,7 @@ export const selectTagWidget = defineWidget({
     },
   },
   columnType: 'string',
+  format: choiceFormat({ multi: true, free: true }),
   searchRule: 'INCLUDE_OR',
   codec: multiCodec,
   propsSchema: {

@@ -3,6 +3,7 @@ import { defineFieldCompiler } from '../../core/compiler/hooks';
 import { resolveSelectItems } from '../../core/compiler/select-items';
 import { defineWidget, type ValueCodec } from '../../core/registry';
 import type { FieldDefinition } from '../../../protocol/page-schema';
+import { choiceFormat } from '../../core/format';
 
 export const isMultiSelect = (props: Record<string, unknown> | undefined) =>
   props?.mode === 'multiple' || props?.mode === 'tags';
@@ -29,6 +30,7 @@ export const selectWidget = defineWidget({
     },
   },
   columnType: 'string',
+  format: choiceFormat({ multi: (field) => isMultiSelect(field.props), free: (field) => field.props?.mode === 'tags' }),
   searchRule: 'EQUAL',
   codec: selectCodec,
   propsSchema: {

@@ -1,4 +1,5 @@
 import { defineWidget } from '../../core/registry';
+import { textFormat } from '../../core/format';
 
 /**
  * A place in the form filled by a component the host app registered under props.name (see
@@ -13,6 +14,7 @@ export const slotWidget = defineWidget({
     defaults: { type: 'slot', title: { zh: '插槽', en: 'Slot' }, props: { name: 'mySlot' } },
   },
   columnType: 'text',
+  format: textFormat,
   propsSchema: {
     type: 'object',
     properties: { name: { type: 'string', pattern: '^[A-Za-z][\\w.-]*$', maxLength: 64 } },

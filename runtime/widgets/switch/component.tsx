@@ -1,9 +1,7 @@
 import { Switch, type SwitchProps } from 'antd';
 import { connect, mapProps, mapReadPretty } from '@formily/react';
-import { translate } from '../../../protocol/messages/index';
 import { switchCodec, toBoolean } from '../../core/codecs/switch';
-import { useRuntime } from '../../react/context';
-import { ReadText } from '../../react/widget-helpers/read-pretty';
+import { FormattedRead } from '../../react/widget-helpers/formatted-read';
 
 type Props = Omit<SwitchProps, 'value' | 'onChange'> & {
   value?: unknown;
@@ -13,9 +11,7 @@ type Props = Omit<SwitchProps, 'value' | 'onChange'> & {
 const field = { key: '', title: '', type: 'switch' };
 
 function SwitchRead({ value }: { value?: unknown }) {
-  const { lang } = useRuntime();
-  const bool = toBoolean(value);
-  return <ReadText text={bool === undefined ? '' : translate(lang, bool ? 'form.yes' : 'form.no')} />;
+  return <FormattedRead type="switch" value={value} />;
 }
 
 function toAntd({ value, onChange, maxLength: _m, ...props }: Props): SwitchProps {

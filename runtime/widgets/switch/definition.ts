@@ -1,5 +1,6 @@
 import { switchCodec } from '../../core/codecs/switch';
 import { defineWidget } from '../../core/registry';
+import { booleanFormat } from '../../core/format';
 
 /** Edits a boolean, stores 1 / 0 (see the codec for what it accepts back). */
 export const switchWidget = defineWidget({
@@ -11,6 +12,7 @@ export const switchWidget = defineWidget({
     defaults: { type: 'switch', title: { zh: '开关', en: 'Switch' } },
   },
   columnType: 'boolean',
+  format: booleanFormat,
   searchRule: 'EQUAL',
   codec: switchCodec,
   propsSchema: {

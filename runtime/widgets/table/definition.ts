@@ -2,6 +2,7 @@ import { rowsCodec } from '../../core/codecs/json-rows';
 import { defineFieldCompiler } from '../../core/compiler/hooks';
 import { defineWidget, type ValueCodec } from '../../core/registry';
 import { textOf, type Text } from '../../../protocol/page-schema';
+import { rowsFormat } from '../../core/format';
 
 /**
  * Editable sub-table inside a form: add, remove and reorder rows; each column edits one key of the
@@ -21,6 +22,7 @@ export const tableWidget = defineWidget({
     },
   },
   columnType: 'text',
+  format: rowsFormat,
   codec: rowsCodec as ValueCodec,
   propsSchema: {
     type: 'object',

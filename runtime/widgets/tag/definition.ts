@@ -1,5 +1,6 @@
 import { multiCodec } from '../../core/codecs/multi';
 import { defineWidget } from '../../core/registry';
+import { choiceFormat } from '../../core/format';
 
 /**
  * Free tags: added and removed by the user, shown as antd Tags; stored comma-joined like other
@@ -14,6 +15,7 @@ export const tagWidget = defineWidget({
     defaults: { type: 'tag', title: { zh: '标签', en: 'Tags' } },
   },
   columnType: 'string',
+  format: choiceFormat({ multi: true, free: true }),
   searchRule: 'LIKE',
   codec: multiCodec,
   propsSchema: {

@@ -2,6 +2,7 @@ import { TEXTAREA_MAX_LENGTH } from '../../../protocol/constants';
 import { defineFieldCompiler } from '../../core/compiler/hooks';
 import { textInputCompiler } from '../../core/compiler/text-input';
 import { defineWidget } from '../../core/registry';
+import { textFormat } from '../../core/format';
 
 /** Multi-line text: autosize 3–5 rows (building-blocks §9), max 1000 (platform-shell §5). */
 export const textareaWidget = defineWidget({
@@ -13,6 +14,7 @@ export const textareaWidget = defineWidget({
     defaults: { type: 'textarea', title: { zh: '多行文本', en: 'Text area' } },
   },
   columnType: 'text',
+  format: textFormat,
   searchRule: 'LIKE',
   propsSchema: {
     type: 'object',

@@ -1,5 +1,6 @@
 import { timeCodec } from '../../core/codecs/time';
 import { defineWidget, type ValueCodec } from '../../core/registry';
+import { timeFormat } from '../../core/format';
 
 /** Time of day: stored as "HH:mm:ss" text (not a timestamp: it has no date). */
 export const timeWidget = defineWidget({
@@ -11,6 +12,7 @@ export const timeWidget = defineWidget({
     defaults: { type: 'time', title: { zh: '时间', en: 'Time' } },
   },
   columnType: 'string',
+  format: timeFormat,
   searchRule: 'EQUAL',
   codec: timeCodec as ValueCodec,
   propsSchema: {

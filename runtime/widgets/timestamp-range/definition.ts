@@ -1,5 +1,6 @@
 import { dateRangeCodec } from '../../core/codecs/date';
 import { defineWidget, type ValueCodec } from '../../core/registry';
+import { DATETIME, dateFormat } from '../../core/format';
 
 /** A date-time range: stored "ts1,ts2" in ms; optional start / end keys as for range. */
 export const timestampRangeWidget = defineWidget({
@@ -11,6 +12,7 @@ export const timestampRangeWidget = defineWidget({
     defaults: { type: 'timestamp-range', title: { zh: '日期时间范围', en: 'Date-time range' } },
   },
   columnType: 'string',
+  format: dateFormat({ format: DATETIME, range: true }),
   searchRule: 'BETWEEN',
   codec: dateRangeCodec as ValueCodec,
   propsSchema: {

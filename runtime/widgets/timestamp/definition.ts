@@ -1,5 +1,6 @@
 import { dateCodec } from '../../core/codecs/date';
 import { defineWidget, type ValueCodec } from '../../core/registry';
+import { DATETIME, dateFormat } from '../../core/format';
 
 /** Date and time: stored as a ms timestamp (ai-and-widgets §3). */
 export const timestampWidget = defineWidget({
@@ -11,6 +12,7 @@ export const timestampWidget = defineWidget({
     defaults: { type: 'timestamp', title: { zh: '日期时间', en: 'Date and time' } },
   },
   columnType: 'long',
+  format: dateFormat({ format: DATETIME }),
   searchRule: 'BETWEEN',
   codec: dateCodec as ValueCodec,
   propsSchema: {

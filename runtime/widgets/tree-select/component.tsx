@@ -66,4 +66,4 @@ const TreeSelectEdit = observer(({ items, dictApi, value, onChange, maxLength: _
   );
 });
 
-export const TreeSelectWidget = connect(TreeSelectEdit, mapReadPretty(makeChoiceRead((p) => isMulti(p))));
+export const TreeSelectWidget = connect(TreeSelectEdit, mapReadPretty(makeChoiceRead('tree-select')));

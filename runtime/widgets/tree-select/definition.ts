@@ -2,6 +2,7 @@ import { joinMulti, splitMulti } from '../../core/codecs/multi';
 import { defineFieldCompiler } from '../../core/compiler/hooks';
 import { defineWidget, type ValueCodec } from '../../core/registry';
 import { optionsCompiler } from '../shared/options';
+import { choiceFormat } from '../../core/format';
 
 const isMulti = (props: Record<string, unknown> | undefined) => Boolean(props?.multiple || props?.treeCheckable);
 
@@ -28,6 +29,7 @@ export const treeSelectWidget = defineWidget({
     },
   },
   columnType: 'string',
+  format: choiceFormat({ multi: (field) => isMulti(field.props) }),
   searchRule: 'EQUAL',
   codec,
   propsSchema: {

@@ -5,6 +5,8 @@ import { act, fireEvent } from '@testing-library/react';
 import { META, validatePage } from '../../core/schema/ajv';
 import { renderForm, submitForm } from '../../react/widget-helpers/testing';
 import { fixtureField } from '../shared/fixture';
+// Bound and registered as the shell does (the adapter and core import no node or widget).
+import '../../definitions';
 
 const field = fixtureField('tree-select');
 const multi = fixtureField('regions');

@@ -20,12 +20,12 @@ describe('week widget', () => {
     );
   });
 
-  it('reads pretty in the week format', () => {
+  it('reads pretty as the first day of the week, as the table and export show it', () => {
     const { container } = renderForm([field], {
       initialValues: { report_week: dayjs('2024-03-04').valueOf() },
       readPretty: true,
     });
-    expect(container.querySelector('.tessera-read-pretty')!.textContent).toBe(dayjs('2024-03-04').format('YYYY-wo'));
+    expect(container.querySelector('.tessera-read-pretty')!.textContent).toBe('2024-03-04');
   });
 
   it('required with nothing picked is an error', async () => {

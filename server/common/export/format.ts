@@ -1,13 +1,16 @@
 /**
- * How a stored value becomes a spreadsheet cell on export: option values as their labels,
- * dates formatted, booleans as 是/否 (Yes/No), numbers as numbers, and text made safe — a leading
+ * How a stored value becomes a spreadsheet cell on export: the text every view shows (the widget's
+ * value format, runtime/core/format), numbers as numbers, and text made safe — a leading
  * = + - @ tab or CR is prefixed with ' so a spreadsheet never runs it as a formula (CSV/formula
  * injection), and characters XML 1.0 cannot carry are dropped so the file always opens.
  */
-import dayjs from 'dayjs';
+// The widget definitions declare the formats (registry): loaded before any is looked up.
+import '../../../runtime/definitions';
+import type { Lang } from '../../../protocol/constants';
 import type { FieldDefinition } from '../../../protocol/page-schema';
+import { formatFor, type FormatContext } from '../../../runtime/core/format';
 import type { ColumnInfo } from '../../modules/table-info';
-import { isMultiValued, type Option } from '../../modules/field-defs';
+import type { Option } from '../../modules/field-defs';
 
 export type CellValue = string | number | null;
 
@@ -28,96 +31,31 @@ export function safeText(text: string): string {
   return startsLikeFormula(clean) ? `'${clean}` : clean;
 }
 
-const DATE = 'YYYY-MM-DD';
-const DATETIME = 'YYYY-MM-DD HH:mm:ss';
-
-/** The display format of a date-like field, or undefined when the value is not a date. */
-export function dateFormatOf(column: ColumnInfo | undefined, field: FieldDefinition | undefined): string | undefined {
-  const props = (field as { props?: { format?: unknown; showTime?: unknown } } | undefined)?.props ?? {};
-  const custom = typeof props.format === 'string' && props.format ? props.format : undefined;
-  if (field?.type === 'date') return custom ?? (props.showTime ? DATETIME : DATE);
-  if (field?.type === 'timestamp' || field?.type === 'timestamp-range') return custom ?? DATETIME;
-  if (field?.type === 'month') return custom ?? 'YYYY-MM';
-  if (column?.type === 'time') return DATETIME;
-  return undefined;
-}
-
-const pad = (n: number) => (n < 10 ? `0${n}` : String(n));
-
-/** The two default formats by hand: dayjs per cell is a large share of an export's CPU. */
-function formatMs(ms: number, format: string): string {
-  if (format !== DATE && format !== DATETIME) return dayjs(ms).format(format);
-  const d = new Date(ms);
-  const day = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-  return format === DATE ? day : `${day} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-}
-
-function formatDate(value: unknown, format: string): CellValue {
-  if (typeof value === 'number' && Number.isFinite(value)) return formatMs(value, format);
-  const parts = typeof value === 'string' && value.includes(',') ? value.split(',') : [value];
-  const out = parts.map((part) => {
-    const ms = typeof part === 'number' ? part : Number(String(part).trim());
-    // Not a timestamp (a legacy text date): shown as stored, made safe.
-    return Number.isFinite(ms) && String(part).trim() !== '' ? formatMs(ms, format) : safeText(String(part));
-  });
-  return out.join(' ~ ');
-}
-
 export interface FormatterOptions {
   column: ColumnInfo | undefined;
   field: FieldDefinition | undefined;
+  /** The field's options (static items or dictionary) with labels in `lang`. */
   options: Option[] | undefined;
-  yes: string;
-  no: string;
+  lang: Lang;
 }
 
-const isEmpty = (value: unknown) => value === null || value === undefined || value === '';
-const NUMERIC = new Set(['integer', 'long', 'float', 'double']);
-
 /**
- * A function from the stored value of one column to its cell. Everything that depends only on
- * the column (which kind of cell, the label map, the date format) is decided here, once per
- * export, so the function called for every cell does only the per-value work.
+ * A function from the stored value of one column to its cell: the text the table and detail view
+ * show (the field's widget format, runtime/core/format), numbers kept as numbers, made safe.
+ * The format, label map and field are decided here, once per export column.
  */
-export function cellFormatter({ column, field, options, yes, no }: FormatterOptions): (value: unknown) => CellValue {
-  if (options) {
-    if (isMultiValued(field)) {
-      const labels = new Map(options.map((o) => [o.value, o.label]));
-      return (value) =>
-        isEmpty(value)
-          ? null
-          : safeText(
-              String(value)
-                .split(',')
-                .map((part) => labels.get(part) ?? part)
-                .join(','),
-            );
-    }
-    // Each option's cell is made safe once; values without an option are shown as stored.
-    const cells = new Map(options.map((o) => [o.value, safeText(o.label)]));
-    return (value) => {
-      if (isEmpty(value)) return null;
-      const key = String(value);
-      return cells.get(key) ?? safeText(key);
-    };
-  }
-  if (column?.type === 'boolean')
-    return (value) => (isEmpty(value) ? null : Number(value) === 1 || value === true ? yes : no);
-  const dateFormat = dateFormatOf(column, field);
-  if (dateFormat) return (value) => (isEmpty(value) ? null : formatDate(value, dateFormat));
-  const numeric = column !== undefined && NUMERIC.has(column.type);
+export function cellFormatter({ column, field, options, lang }: FormatterOptions): (value: unknown) => CellValue {
+  const format = formatFor(field, column?.type);
+  const ctx: FormatContext = {
+    lang,
+    labels: options?.length ? new Map(options.map((o) => [o.value, o.label])) : undefined,
+  };
+  const def: FieldDefinition = field ?? { key: column?.name ?? '', title: '', type: '' };
+  const toCell = format.cell ?? format.display;
   return (value) => {
-    if (typeof value === 'string') {
-      if (value === '') return null;
-      if (numeric) {
-        const number = Number(value);
-        if (Number.isFinite(number)) return number;
-      }
-      return safeText(value);
-    }
-    if (typeof value === 'number') return value;
-    if (value === null || value === undefined) return null;
-    if (typeof value === 'bigint') return Number(value);
-    return safeText(String(value));
+    if (value === null || value === undefined || value === '') return null;
+    const cell = toCell(typeof value === 'bigint' ? Number(value) : value, def, ctx);
+    if (typeof cell === 'number') return cell;
+    return cell === '' ? null : safeText(cell);
   };
 }

@@ -13,7 +13,7 @@ import { fieldOptions, isMultiValued, loadModuleMeta, type Option } from '../../
 import type { ColumnInfo } from '../../modules/table-info';
 import type { Target } from '../access';
 import { parseAutoNoRule } from '../../../runtime/core/auto-number/generate';
-import { dateFormatOf } from '../export/format';
+import { choiceFormat, formatFor, type ValueFormat } from '../../../runtime/core/format';
 import { autoNumberFields, type AutoNumberField } from '../auto-number';
 import { isPlainObject, STRING_MAX } from '../values';
 
@@ -33,10 +33,18 @@ export interface ImportField {
   multi: boolean;
   pattern?: RegExp;
   patternMessage?: string;
-  /** Date-like: a cell is an Excel date or date text, stored as ms. */
-  isDate: boolean;
+  /** The field as the module declares it (a bare one for a column without a field). */
+  def: FieldDefinition;
+  /** Parses a cell to the stored value: the field's widget format (runtime/core/format), as export writes it. */
+  format: ValueFormat;
+  /** Option labels by stored value, when the field has options. */
+  labels?: ReadonlyMap<string, string>;
+  /** Labels in the other language → stored value (a sheet exported in English imports in Chinese). */
+  aliases?: ReadonlyMap<string, string>;
   maxLength?: number;
   autoNumber: boolean;
+  /** A sample value from the template, shown as a note on the downloaded template's header. */
+  sample?: string;
 }
 
 export interface ImportSpec {
@@ -52,6 +60,7 @@ interface Descriptor {
   title?: Text;
   required?: boolean;
   selectItems?: unknown[];
+  sample?: string;
 }
 
 function descriptors(value: unknown): Descriptor[] {
@@ -78,6 +87,7 @@ function descriptors(value: unknown): Descriptor[] {
       title: title as Text | undefined,
       required: entry.required === true || entry.required === 1 || entry.required === 'true',
       selectItems: Array.isArray(entry.selectItems) ? entry.selectItems : undefined,
+      sample: typeof entry.sample === 'string' && entry.sample !== '' ? entry.sample.slice(0, 255) : undefined,
     };
   });
 }
@@ -146,6 +156,10 @@ export async function importSpec(
       : await fieldOptions(ctx.db.db, ctx.tables, appId, def, lang);
     const title = textOf(d.title, lang) || textOf(def?.title ?? column.title, lang) || d.key;
     const pattern = compile(def?.rule_pattern ?? def?.pattern);
+    const options = own && own.length ? own : undefined;
+    const base = formatFor(def, column.type);
+    // Options given for a text field (an import descriptor's selectItems) are still matched by label.
+    const format = options && base.kind === 'text' ? choiceFormat({ multi: isMultiValued(def) }) : base;
     const limit = column.type === 'string' ? Math.min(column.maxLength ?? STRING_MAX, STRING_MAX) : column.maxLength;
     fields.push({
       key: d.key,
@@ -156,15 +170,39 @@ export async function importSpec(
       required: d.required === true || column.required === true,
       unique: column.unique === true,
       column,
-      options: own && own.length ? own : undefined,
+      options,
       multi: isMultiValued(def),
       pattern,
       patternMessage: pattern ? textOf(def?.rule_message ?? def?.message, lang) || undefined : undefined,
-      isDate: column.type !== 'boolean' && dateFormatOf(column, def) !== undefined,
+      def: def ?? { key: d.key, title, type: '' },
+      format,
+      labels: options ? new Map(options.map((o) => [o.value, o.label])) : undefined,
+      aliases: options ? aliasMap(options) : undefined,
       maxLength: column.type === 'string' || column.type === 'text' ? limit : undefined,
       autoNumber: parseAutoNoRule(def?.auto_no_rule).length > 0,
+      sample: d.sample,
     });
   }
   const title = templateName ?? (textOf(meta.title, lang) || target.table.name);
   return { title, fields, autoNumbers: autoNumberFields(target.table, meta.fields) };
+}
+
+/**
+ * The module's required, writable columns an import with this spec could never fill: not listed
+ * and not numbered automatically. An import refuses such a spec (data.import.missingColumns) and a
+ * template save refuses such a column list (data.importTemplate.missingRequired).
+ */
+export function unlistedRequired(target: Target, spec: ImportSpec) {
+  const listed = new Set(spec.fields.map((f) => f.key));
+  const automatic = new Set(spec.autoNumbers.map((f) => f.key));
+  return [...target.table.columns.values()].filter(
+    (c) => c.writable && c.required && !listed.has(c.name) && !automatic.has(c.name),
+  );
+}
+
+/** Each option's labels in other languages → its value; the first option to claim a label keeps it. */
+function aliasMap(options: readonly Option[]): ReadonlyMap<string, string> | undefined {
+  const map = new Map<string, string>();
+  for (const o of options) for (const alias of o.aliases ?? []) if (!map.has(alias)) map.set(alias, o.value);
+  return map.size ? map : undefined;
 }

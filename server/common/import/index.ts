@@ -18,6 +18,7 @@ import type { ServerContext } from '../../context';
 import { newId } from '../../db/ids';
 import { insertAudit } from '../../db/tables';
 import { ApiError, badRequest } from '../../errors';
+import { tableParams } from '../../http/shapes';
 import { langOf } from '../../reply';
 import { audit, resolveTarget, type Target } from '../access';
 import { fillAutoNumbers, takenIn } from '../auto-number';
@@ -27,8 +28,9 @@ import { storedFacts } from '../declared-limit';
 import { sanitizeRichColumns } from '../rich-text';
 import { convertRows, duplicatesInFile, mapHeader, type RowError } from './convert';
 import { ImportFileError } from './errors';
-import { importSpec } from './fields';
+import { importSpec, unlistedRequired } from './fields';
 import { readSheet } from './read';
+import { checkDictWrite, isDictTable, publishDictChanged } from '../dict/rules';
 
 export const DEFAULT_IMPORT_MAX_ROWS = 200;
 /** Upload size; 200 rows of a spreadsheet are far below it. */
@@ -77,24 +79,28 @@ export function registerImport(app: FastifyInstance, ctx: ServerContext): void {
       limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 5, fieldSize: 64 * 1024, parts: 8 },
     });
 
-    scope.post('/api/common/:table/import', { config: { envelope: 'optional' } }, async (request) => {
-      const target = await resolveTarget(ctx, request, 'write');
-      const lang = langOf(request);
-      try {
-        return await runImport(ctx, request, target, lang);
-      } catch (error) {
-        // The import dialog reads code and msg (building-blocks §8): refusals carry msg too.
-        if (
-          error instanceof ApiError &&
-          (error.code === ResultCode.BAD_REQUEST || error.code === ResultCode.DATA_ERROR)
-        ) {
-          if (error.cause) request.log.error({ err: error.cause }, 'import failed');
-          const message = translate(lang, error.key, error.vars);
-          return { code: error.code, message, msg: message, data: { imported: 0, errors: [] } };
+    scope.post(
+      '/api/common/:table/import',
+      { config: { envelope: 'optional' }, schema: { params: tableParams } },
+      async (request) => {
+        const target = await resolveTarget(ctx, request, 'write');
+        const lang = langOf(request);
+        try {
+          return await runImport(ctx, request, target, lang);
+        } catch (error) {
+          // The import dialog reads code and msg (building-blocks §8): refusals carry msg too.
+          if (
+            error instanceof ApiError &&
+            (error.code === ResultCode.BAD_REQUEST || error.code === ResultCode.DATA_ERROR)
+          ) {
+            if (error.cause) request.log.error({ err: error.cause }, 'import failed');
+            const message = translate(lang, error.key, error.vars);
+            return { code: error.code, message, msg: message, data: { imported: 0, errors: [] } };
+          }
+          throw error;
         }
-        throw error;
-      }
-    });
+      },
+    );
   });
 }
 
@@ -106,11 +112,7 @@ async function runImport(ctx: ServerContext, request: FastifyRequest, target: Ta
     { templateId: upload.fields.get('importTemplateId'), fields: upload.fields.get('fields') },
     lang,
   );
-  const listed = new Set(spec.fields.map((f) => f.key));
-  const automatic = new Set(spec.autoNumbers.map((f) => f.key));
-  const unlisted = [...target.table.columns.values()].filter(
-    (c) => c.writable && c.required && !listed.has(c.name) && !automatic.has(c.name),
-  );
+  const unlisted = unlistedRequired(target, spec);
   if (unlisted.length) {
     throw badRequest('data.import.missingColumns', {
       titles: unlisted.map((c) => textOf(c.title, lang) || c.name).join('、'),
@@ -165,22 +167,27 @@ async function runImport(ctx: ServerContext, request: FastifyRequest, target: Ta
   }));
   await withDataErrors(ctx.db, target.table, () =>
     ctx.db.db.transaction().execute(async (trx) => {
-      for (let i = 0; i < stored.length; i += INSERT_CHUNK) {
+      // Dictionary rows one by one, each checked like a single create (docs/dict.md), so a value
+      // repeated in the file or already stored refuses the whole import.
+      const dict = isDictTable(ctx, target.table.physical);
+      for (const row of dict ? stored : []) {
+        await checkDictWrite(ctx, trx, target, undefined, row);
+        await trx.insertInto(target.table.physical).values(row).execute();
+      }
+      for (let i = 0; i < (dict ? 0 : stored.length); i += INSERT_CHUNK) {
         await trx
           .insertInto(target.table.physical)
           .values(stored.slice(i, i + INSERT_CHUNK))
           .execute();
       }
-      await audit(
-        ctx,
-        trx,
-        request,
-        target,
-        'create',
-        stored.map((r) => r.id),
-      );
+      // One entry for the whole import: how many rows, not a copy of the spreadsheet.
+      await audit(ctx, trx, request, target, 'import', [{ id: null, after: { imported: stored.length } }]);
     }),
   );
+  if (isDictTable(ctx, target.table.physical)) {
+    const column = target.table.physical === ctx.tables.dict ? 'dict_code' : 'code';
+    await publishDictChanged(ctx, target.scope.appId, [...new Set(stored.map((r) => String((r as Row)[column])))]);
+  }
   const message = translate(lang, 'data.import.ok', { count: stored.length });
   return { code: ResultCode.SUCCESS, message, msg: message, data: { imported: stored.length, errors: [] } };
 }

@@ -1,7 +1,7 @@
 /**
  * Parsed list queries by the body's JSON text, per table. A screen sends the same body again and
  * again (refresh, polling, paging back), and checking it against the table builds a few dozen
- * objects per request: measurable next to a cached SQL plan (docs/benchmarks.md "List endpoint").
+ * objects per request: measurable next to a cached SQL plan (docs/benchmarks-log.md "List endpoint").
  *
  * Only bodies whose parse depends on nothing but the text and the table are kept: no joins (a
  * join resolves tables through the caller's grants). The table is the registry's TableInfo object,

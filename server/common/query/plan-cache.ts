@@ -24,7 +24,7 @@ import { bindParameters, Slot } from './slots';
 /** Shapes kept per database; as many as the SQLite statement cache keeps prepared (sqlite-statements.ts). */
 export const PLAN_CACHE_SIZE = 256;
 
-const caches = new WeakMap<Kysely<any>, Lru<string, unknown>>();
+const caches = new WeakMap<Kysely<any>, Lru<string, NonNullable<unknown>>>();
 const tableIds = new WeakMap<TableInfo, number>();
 let nextTableId = 1;
 
@@ -108,7 +108,7 @@ export function slotted(query: ParsedListQuery): { query: ParsedListQuery; limit
 }
 
 /** The cached plan of `key` on this database, compiled by `compile` on a miss. */
-export function cachedPlan<T>(db: Kysely<any>, key: string, compile: () => T): T {
+export function cachedPlan<T extends NonNullable<unknown>>(db: Kysely<any>, key: string, compile: () => T): T {
   let cache = caches.get(db);
   if (!cache) caches.set(db, (cache = new Lru(PLAN_CACHE_SIZE)));
   let plan = cache.get(key) as T | undefined;

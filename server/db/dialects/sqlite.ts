@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { BatchingSqliteDialect, sqliteBatches } from './sqlite-batches';
 import { cachedStatements } from './sqlite-statements';
 import { errorField, type DialectSpec } from './types';
@@ -58,4 +58,42 @@ export const sqlite: DialectSpec = {
     if (missing) return { kind: 'missingTable', table: missing[1] };
     return undefined;
   },
+  sqlMode: {
+    parserDatabase: 'sqlite',
+    quoteColumns: false,
+    backslashEscapes: false,
+    quote: (name) => `"${name}"`,
+    // SQLite reads a CTE's own name inside it as a (recursive) self-reference: name the schema.
+    cteSource: (quoted) => `main.${quoted}`,
+    workerFile(url) {
+      const file = sqliteFile(url);
+      return file === ':memory:' ? undefined : file;
+    },
+    // In-memory database, which only the server's own connection can see: query_only on for
+    // exactly this statement, whatever it throws, and no time limit.
+    runReadOnly: (db, statement) =>
+      db.connection().execute(async (conn: Kysely<any>) => {
+        await sql`pragma query_only = 1`.execute(conn);
+        try {
+          return (await sql.raw(statement).execute(conn)).rows;
+        } finally {
+          await sql`pragma query_only = 0`.execute(conn);
+        }
+      }),
+    // The worker process's time limit is reported by the worker client itself.
+    isTimeout: () => false,
+  },
+  // No runLimited: better-sqlite3 cannot interrupt a statement, so aggregate queries on a file run in
+  // SQL mode's worker process, killed at the limit (server/common/aggregate/run.ts).
+  aggregate: {
+    bucket(localMs, unit) {
+      const at = sql`(${localMs} / 1000), 'unixepoch'`;
+      if (unit === 'week') return sql<string>`strftime('%Y-%m-%d', ${at}, 'weekday 0', '-6 days')`;
+      if (unit === 'quarter')
+        return sql<string>`(strftime('%Y', ${at}) || '-Q' || ((cast(strftime('%m', ${at}) as integer) + 2) / 3))`;
+      return sql<string>`strftime(${sql.lit(SQLITE_BUCKET[unit])}, ${at})`;
+    },
+  },
 };
+
+const SQLITE_BUCKET = { day: '%Y-%m-%d', month: '%Y-%m', year: '%Y' } as const;

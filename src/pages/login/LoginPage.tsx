@@ -62,6 +62,14 @@ export function LoginPage() {
       .finally(() => setExchanging(false));
   }, [search, setSearch, navigate, message, t]);
 
+  // Ways the app's admin turned off on the system settings page (docs/settings.md) are not offered;
+  // the server refuses them anyway. Older app info without the field offers every way.
+  const methods = appInfo?.login_methods ?? { password: true, sms: true, dingtalk: true };
+  const tabs = [
+    methods.password && { key: 'password', label: t('signin.passwordTab'), children: <PasswordForm /> },
+    methods.sms && { key: 'sms', label: t('signin.smsTab'), children: <SmsForm /> },
+  ].filter((tab) => tab !== false);
+
   const toDingtalk = () => {
     if (!dingtalk?.clientId) return void message.warning(t('signin.dingtalkOff'));
     window.location.assign(dingtalkAuthorizeUrl(dingtalk, `${window.location.origin}/${app}/login`));
@@ -70,18 +78,13 @@ export function LoginPage() {
   return (
     <LoginLayout>
       <Spin spinning={exchanging} tip={t('signin.dingtalkExchanging')}>
-        <Tabs
-          destroyInactiveTabPane
-          items={[
-            { key: 'password', label: t('signin.passwordTab'), children: <PasswordForm /> },
-            { key: 'sms', label: t('signin.smsTab'), children: <SmsForm /> },
-          ]}
-        />
+        {tabs.length ? <Tabs destroyInactiveTabPane items={tabs} /> : null}
         <div style={{ display: 'flex', justifyContent: 'space-between', marginTop: 12 }}>
-          <Link to={`/${app}/register`}>{t('signin.toRegister')}</Link>
+          {/* Registering is by SMS code. */}
+          {methods.sms ? <Link to={`/${app}/register`}>{t('signin.toRegister')}</Link> : <span />}
           <Link to={`/${app}/forget`}>{t('signin.toForget')}</Link>
         </div>
-        {dingtalk ? (
+        {dingtalk && methods.dingtalk ? (
           <>
             <Divider plain>{t('signin.otherWays')}</Divider>
             <Button block icon={<DingtalkOutlined />} onClick={toDingtalk} data-testid="dingtalk">

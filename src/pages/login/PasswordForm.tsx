@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { fetchPicCode, login } from '../../session/actions';
 import { useErrorsFollowLanguage } from './errors-follow-language';
+import { useSnapshot } from 'valtio';
 import { session } from '../../session/store';
 
 interface LoginForm {
@@ -13,7 +14,11 @@ interface LoginForm {
   code: string;
 }
 
-/** Password sign-in with the picture code (auth/getPicCode: single use, expiring). */
+/**
+ * Password sign-in with the picture code (auth/getPicCode: single use, expiring). An app whose
+ * settings ask the code only after failures, or never (docs/settings.md), starts without it; after
+ * a failed attempt the code is shown (the server ignores one it does not ask for).
+ */
 export function PasswordForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -22,31 +27,34 @@ export function PasswordForm() {
   useErrorsFollowLanguage(form);
   const [picture, setPicture] = useState<{ codeKey: string; image: string }>();
   const [submitting, setSubmitting] = useState(false);
+  const { appInfo } = useSnapshot(session);
+  const [asked, setAsked] = useState(appInfo?.captcha !== false);
 
   const refreshCode = useCallback(() => {
+    if (!asked) return;
     form.setFieldValue('code', '');
     fetchPicCode()
       .then(setPicture)
       .catch((error: Error) => message.warning(error.message));
-  }, [form, message]);
+  }, [form, message, asked]);
 
   useEffect(refreshCode, [refreshCode]);
 
   const submit = async (values: LoginForm) => {
-    if (submitting || !picture) return;
+    if (submitting || (asked && !picture)) return;
     setSubmitting(true);
     try {
       await login({
         account: values.account.trim(),
         password: values.password,
-        code: values.code.trim(),
-        codeKey: picture.codeKey,
+        ...(asked && picture ? { code: values.code.trim(), codeKey: picture.codeKey } : {}),
       });
       message.success(t('login.success'));
       navigate(`/${session.app}/index`, { replace: true });
     } catch (error) {
       message.warning((error as Error).message);
-      refreshCode();
+      if (asked) refreshCode();
+      else setAsked(true);
     } finally {
       setSubmitting(false);
     }
@@ -71,39 +79,41 @@ export function PasswordForm() {
           maxLength={120}
         />
       </Form.Item>
-      <Form.Item>
-        <div style={{ display: 'flex', gap: 8 }}>
-          <Form.Item name="code" noStyle rules={required(t('login.code'))}>
-            <Input
-              prefix={<SafetyOutlined />}
-              placeholder={t('login.codePlaceholder')}
-              maxLength={8}
-              autoComplete="off"
-            />
-          </Form.Item>
-          <button
-            type="button"
-            onClick={refreshCode}
-            title={t('login.refreshCode')}
-            aria-label={t('login.refreshCode')}
-            data-testid="pic-code"
-            style={{
-              width: 120,
-              height: 40,
-              padding: 0,
-              border: '1px solid #d9d9d9',
-              borderRadius: 6,
-              background: '#fafafa',
-              cursor: 'pointer',
-              flex: 'none',
-            }}
-          >
-            {picture ? (
-              <img src={picture.image} alt={t('login.code')} style={{ width: '100%', height: '100%' }} />
-            ) : null}
-          </button>
-        </div>
-      </Form.Item>
+      {asked ? (
+        <Form.Item>
+          <div style={{ display: 'flex', gap: 8 }}>
+            <Form.Item name="code" noStyle rules={required(t('login.code'))}>
+              <Input
+                prefix={<SafetyOutlined />}
+                placeholder={t('login.codePlaceholder')}
+                maxLength={8}
+                autoComplete="off"
+              />
+            </Form.Item>
+            <button
+              type="button"
+              onClick={refreshCode}
+              title={t('login.refreshCode')}
+              aria-label={t('login.refreshCode')}
+              data-testid="pic-code"
+              style={{
+                width: 120,
+                height: 40,
+                padding: 0,
+                border: '1px solid #d9d9d9',
+                borderRadius: 6,
+                background: '#fafafa',
+                cursor: 'pointer',
+                flex: 'none',
+              }}
+            >
+              {picture ? (
+                <img src={picture.image} alt={t('login.code')} style={{ width: '100%', height: '100%' }} />
+              ) : null}
+            </button>
+          </div>
+        </Form.Item>
+      ) : null}
       <Button type="primary" htmlType="submit" block loading={submitting}>
         {t('login.submit')}
       </Button>

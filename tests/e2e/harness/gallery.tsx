@@ -19,6 +19,9 @@ import { createDictLoader } from '../../../runtime/core/data/dict';
 import { configureQrKey } from '../../../runtime/core/qr/index';
 import { RuntimeProvider, type RuntimeContextValue } from '../../../runtime/react/context';
 import { FormBody } from '../../../runtime/react/FormBody';
+// Bound as the shell binds them (src/runtime-bindings.ts): the adapter imports no widget itself.
+import '../../../runtime/definitions';
+import '../../../runtime/widgets/components';
 import { registerSlot, type SlotProps } from '../../../runtime/react/widget-helpers/slots';
 import { UserTheme } from '../../../src/theme/UserTheme';
 import gallery from '../../../schemas/pages/gallery.page.json';

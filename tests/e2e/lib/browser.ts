@@ -23,6 +23,8 @@ export async function openBrowser(): Promise<{ context: BrowserContext; page: Pa
       '--disable-sync',
     ],
   });
+  // A page load on a loaded CI machine (two cores, a build beside) can pass 30 s.
+  context.setDefaultNavigationTimeout(60_000);
   const page = context.pages()[0] ?? (await context.newPage());
   return {
     context,
@@ -34,7 +36,11 @@ export async function openBrowser(): Promise<{ context: BrowserContext; page: Pa
   };
 }
 
-export async function screenshot(page: Page, name: string): Promise<string> {
+/**
+ * `fullPage: false` keeps the viewport as it is: a full-page capture resizes it for a moment, which
+ * a drag in progress (the designer's drop targets) does not survive.
+ */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<string> {
   mkdirSync(screenshotDir, { recursive: true });
   const path = join(screenshotDir, `${name}.png`);
   // Let antd's open/close animations settle so modals are captured fully drawn.
@@ -43,6 +49,6 @@ export async function screenshot(page: Page, name: string): Promise<string> {
       timeout: 5_000,
     })
     .catch(() => undefined);
-  await page.screenshot({ path, fullPage: true });
+  await page.screenshot({ path, fullPage });
   return path;
 }

@@ -38,3 +38,28 @@ export async function openCustomers(page: Page) {
   await page.waitForURL(/\/demo\/common\/[^/?]+$/);
   await tableRows(page).first().waitFor();
 }
+
+/** A form item inside `scope` (a modal, a drawer) by its label's exact text. */
+export const formItem = (page: Page, scope: Locator, title: string): Locator =>
+  scope.locator('.ant-formily-item').filter({ has: page.locator('label', { hasText: new RegExp(`^${title}$`) }) });
+
+/** Picks `option` in the select of the form item titled `title` inside `scope`. */
+export async function choose(page: Page, scope: Locator, title: string, option: string): Promise<void> {
+  await pick(page, formItem(page, scope, title).locator('.ant-select-selector'), option);
+}
+
+/** From the signed-in home page, a page through its menu entry under `group` (opening the group if folded). */
+export async function openMenuPage(page: Page, group: string, entryTitle: string, path: string): Promise<void> {
+  await page.waitForURL(/\/demo\/index$/, { timeout: 60_000 });
+  const folder = page.locator('.ant-menu').getByText(group, { exact: true });
+  const entry = page.locator('.ant-menu').getByText(entryTitle, { exact: true });
+  await folder.waitFor();
+  if (!(await entry.isVisible())) await folder.click();
+  await entry.click();
+  await page.waitForURL(new RegExp(`/demo/${path}$`));
+  await page.locator('.tessera-list-table').first().waitFor();
+}
+
+/** A 系统管理 page through its menu entry. */
+export const openSystemPage = (page: Page, entryTitle: string, path: string) =>
+  openMenuPage(page, '系统管理', entryTitle, path);

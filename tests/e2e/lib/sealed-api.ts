@@ -28,9 +28,8 @@ export async function sealedApi(server: RunningServer, identify = 'demo'): Promi
   const envelope = new ClientEnvelope(info.public_key);
   let token = '';
   const call: SealedApi['call'] = async (method, path, body, query) => {
-    const seal = envelope.seal({ method, path, body, query });
+    const seal = envelope.seal({ method, path, body, query, token: token || undefined });
     const headers: Record<string, string> = { 'x-sec-identity-id': info.id, ...seal.headers };
-    if (token) headers.authorization = token;
     if (seal.body) headers['content-type'] = 'application/json';
     const search = seal.query ? `?${new URLSearchParams(seal.query)}` : '';
     const response = await fetch(`${server.url}${path}${search}`, {

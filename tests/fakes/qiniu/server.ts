@@ -128,7 +128,9 @@ export async function startFakeQiniu(options: {
 
   app.get('/*', async (request, reply) => {
     const at = request.url.lastIndexOf('&token=');
-    const signed = at < 0 ? '' : `${url}${request.url.slice(0, at)}`;
+    // The URL as the client signed it, with the host it used (a relay in front of the fake included).
+    const origin = request.headers.host ? `http://${request.headers.host}` : url;
+    const signed = at < 0 ? '' : `${origin}${request.url.slice(0, at)}`;
     const [accessKey = '', sign = ''] = at < 0 ? [] : request.url.slice(at + 7).split(':');
     const e = Number(new URL(signed || 'http://x/').searchParams.get('e'));
     if (!signed || !signOk(accessKey, sign, signed)) return reply.status(401).send({ error: 'bad token' });

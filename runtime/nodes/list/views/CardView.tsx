@@ -9,7 +9,7 @@ import { CARD_GUTTER } from '../../../../protocol/constants';
 import type { Row } from '../../../core/data/provider';
 import { formatCell } from '../../../core/list/format';
 import { useRuntime, useT } from '../../../react/context';
-import { buttonTitle, type ListTableProps } from '../ListTable';
+import { buttonTitle, hiddenOnRow, type ListTableProps } from '../ListTable';
 
 export function CardView(props: ListTableProps) {
   const { fields, state, dictOptions, rowActions, onRowAction } = props;
@@ -73,17 +73,19 @@ export function CardView(props: ListTableProps) {
                 </Button>
               ))
               .concat(
-                (props.rowButtons ?? []).map((button, i) => (
-                  <Button
-                    key={`button-${i}`}
-                    type="link"
-                    size="small"
-                    danger={button.danger}
-                    onClick={() => onRowAction(button.action, row, button.params)}
-                  >
-                    {buttonTitle(button, lang)}
-                  </Button>
-                )),
+                (props.rowButtons ?? [])
+                  .filter((button) => !hiddenOnRow(button, row))
+                  .map((button, i) => (
+                    <Button
+                      key={`button-${i}`}
+                      type="link"
+                      size="small"
+                      danger={button.danger}
+                      onClick={() => onRowAction(button.action, row, button.params)}
+                    >
+                      {buttonTitle(button, lang)}
+                    </Button>
+                  )),
               )}
           >
             <dl className="tessera-card-fields" style={{ margin: 0 }}>

@@ -1,0 +1,286 @@
+/**
+ * The form designer at design/{module_id} (docs/designer.md): the palette, the canvas (the runtime
+ * rendering the schema) and the settings with the outline, over designer/core's editor. Every edit
+ * is a core command; the draft is kept per app and module; saving goes through the schema store
+ * with its table-sync plan. A user who may not save (not an admin: the store answers P4003) sees
+ * the module read-only.
+ */
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { Alert, Button, message as antMessage, Spin } from 'antd';
+import { useRuntime } from '../../runtime/react/context';
+import { translate } from '../../protocol/messages';
+import { emptyDocument, isDirty, loadDocument, serialise, type NodeIssue } from '../core';
+import { validateInBrowser } from './validate';
+import { loadModule, saveModule, type LoadedModule } from './api';
+import { Canvas } from './Canvas';
+import { DesignerContext } from './context';
+import { DndLayer } from './DndLayer';
+import { browserStorage, clearDraft, draftKey, readDraft, writeDraft } from './draft';
+import type { DropTarget } from './drop';
+import { HistoryDrawer } from './HistoryDrawer';
+import { isTypingTarget, keyAction } from './keyboard';
+import { JsonView } from './JsonView';
+import { Outline } from './Outline';
+import { Palette } from './Palette';
+import { ConflictDialog, PlanDialog } from './SaveDialogs';
+import { SettingsPanel } from './SettingsPanel';
+import { designerReducer, initialState } from './state';
+import { Toolbar } from './Toolbar';
+import { useSave } from './use-save';
+import './designer.css';
+
+export interface DesignerProps {
+  moduleId: string;
+  app: string;
+  /** Back to the module admin page. */
+  onBack: () => void;
+  /** A save or rollback made a new version (the host drops its cached copy of the module). */
+  onSaved?: () => void;
+}
+
+export function Designer(props: DesignerProps) {
+  const { request, lang } = useRuntime();
+  const [loaded, setLoaded] = useState<LoadedModule>();
+  const [failure, setFailure] = useState<string>();
+  const [epoch, setEpoch] = useState(0);
+  useEffect(() => {
+    let live = true;
+    setLoaded(undefined);
+    loadModule(request, props.moduleId)
+      .then((module) => live && setLoaded(module))
+      .catch((error: Error) => live && setFailure(error.message));
+    return () => {
+      live = false;
+    };
+  }, [request, props.moduleId, epoch]);
+  if (failure)
+    return <Alert type="error" showIcon message={translate(lang, 'designerUi.loadFailed', { message: failure })} />;
+  if (!loaded)
+    return <Spin tip={translate(lang, 'designerUi.loading')} style={{ display: 'block', margin: '96px auto' }} />;
+  return <DesignerWorkspace {...props} loaded={loaded} onReload={() => setEpoch((n) => n + 1)} key={epoch} />;
+}
+
+function DesignerWorkspace(props: DesignerProps & { loaded: LoadedModule; onReload: () => void }) {
+  const { loaded, app, moduleId } = props;
+  const { request, lang } = useRuntime();
+  const [message, messageHolder] = antMessage.useMessage();
+  const storage = browserStorage();
+  const key = draftKey(app, moduleId);
+  const [restored, setRestored] = useState(false);
+  const [state, dispatch] = useReducer(designerReducer, undefined, () => {
+    const draft = readDraft(storage, key);
+    const fromDraft = draft ? loadDocument(draft.schema) : undefined;
+    const fromServer = loadDocument(loaded.schema);
+    if (fromDraft?.ok && JSON.stringify(draft!.schema) !== JSON.stringify(loaded.schema)) {
+      const state = designerReducer(initialState(fromDraft.doc), { type: 'load', doc: fromDraft.doc, dirty: true });
+      return { ...state, restoredDraft: true };
+    }
+    // The store only keeps schemas that load; an empty page is the last resort, never a crash.
+    return initialState(fromServer.ok ? fromServer.doc : emptyDocument());
+  });
+  const [baseVersion, setBaseVersion] = useState(loaded.version);
+  const [target, setTarget] = useState<DropTarget>();
+  const [storeIssues, setStoreIssues] = useState<NodeIssue[]>([]);
+  const [view, setView] = useState<'canvas' | 'json'>('canvas');
+  // Problems of the JSON view's text (not yet on the canvas): nothing can be saved while there are any.
+  const [jsonProblems, setJsonProblems] = useState(0);
+  const [history, setHistory] = useState<'closed' | 'open' | 'compare'>('closed');
+  const copied = useRef<string>();
+  const root = useRef<HTMLDivElement>(null);
+  const readOnly = !loaded.canSave;
+  const doc = state.editor.doc;
+  const dirty = isDirty(state.editor);
+
+  useEffect(() => {
+    if ((state as { restoredDraft?: boolean }).restoredDraft) setRestored(true);
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // Validation as the document changes (the meta-schema, cross references, linkage cycles).
+  const validation = useMemo(() => validateInBrowser(doc), [doc]);
+  const issues = useMemo(() => {
+    const byNode = new Map(validation.byNode);
+    for (const issue of storeIssues) byNode.set(issue.nodeId, [...(byNode.get(issue.nodeId) ?? []), issue]);
+    return byNode;
+  }, [validation, storeIssues]);
+  useEffect(() => setStoreIssues([]), [doc]);
+
+  // The draft follows the document while it differs from the saved one.
+  useEffect(() => {
+    if (readOnly) return;
+    const timer = setTimeout(() => {
+      if (dirty) writeDraft(storage, key, { base: baseVersion, schema: serialise(doc), at: Date.now() });
+      else clearDraft(storage, key);
+    }, 250);
+    return () => clearTimeout(timer);
+  }, [doc, dirty, storage, key, baseVersion, readOnly]);
+
+  // Leaving the page with unsaved changes asks first (the draft stays either way).
+  useEffect(() => {
+    if (!dirty) return;
+    const ask = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [dirty]);
+
+  useEffect(() => {
+    if (state.refusal) void message.warning(state.refusal.message[lang]);
+  }, [state.refusal, message, lang]);
+
+  const save = useSave({
+    request,
+    moduleId,
+    baseVersion,
+    onSaved: (version) => {
+      setBaseVersion(version);
+      dispatch({ type: 'saved' });
+      clearDraft(storage, key);
+      props.onSaved?.();
+      void message.success(translate(lang, 'designerUi.saved', { version }));
+    },
+    onIssues: setStoreIssues,
+    onError: (text) => void message.error(translate(lang, 'designerUi.saveFailed', { message: text })),
+  });
+
+  const onKeyDown = useCallback(
+    (event: React.KeyboardEvent) => {
+      if (isTypingTarget(event.target) || view !== 'canvas') return;
+      const result = keyAction(state, event, copied.current);
+      if (!result) return;
+      event.preventDefault();
+      if (result.copy) copied.current = result.copy;
+      if (result.action && (!readOnly || result.action.type === 'select' || result.action.type === 'moveSelection'))
+        dispatch(result.action);
+    },
+    [state, view, readOnly],
+  );
+
+  const back = () => {
+    if (dirty && !window.confirm(translate(lang, 'designerUi.leaveConfirm'))) return;
+    props.onBack();
+  };
+
+  const context = { state, dispatch, target, issues, lang, readOnly };
+  return (
+    <DesignerContext.Provider value={context}>
+      {messageHolder}
+      <div ref={root} className="tessera-designer" tabIndex={0} onKeyDown={onKeyDown} data-testid="designer">
+        <Toolbar
+          title={loaded.title}
+          dirty={dirty}
+          issueCount={validation.issues.length + (view === 'json' ? jsonProblems : 0)}
+          view={view}
+          onView={(next) => {
+            setView(next);
+            setJsonProblems(0);
+          }}
+          onBack={back}
+          onSave={() => void save.start(doc)}
+          saving={save.stage.stage === 'planning'}
+          onHistory={() => setHistory('open')}
+        />
+        {readOnly && <Alert type="info" showIcon banner message={translate(lang, 'designerUi.readOnly')} />}
+        {restored && (
+          <Alert
+            type="info"
+            showIcon
+            banner
+            closable
+            onClose={() => setRestored(false)}
+            message={translate(lang, 'designerUi.draftRestored')}
+            action={
+              <Button
+                size="small"
+                onClick={() => {
+                  clearDraft(storage, key);
+                  props.onReload();
+                }}
+              >
+                {translate(lang, 'designerUi.discardDraft')}
+              </Button>
+            }
+          />
+        )}
+        <DndLayer
+          doc={doc}
+          lang={lang}
+          dispatch={dispatch}
+          onTarget={setTarget}
+          onDropped={() => root.current?.focus({ preventScroll: true })}
+        >
+          <div className="tessera-designer-panes">
+            <aside className="tessera-designer-left">
+              <h3>{translate(lang, 'designerUi.palette')}</h3>
+              <Palette />
+            </aside>
+            <main className="tessera-designer-center">
+              {view === 'canvas' ? (
+                <Canvas />
+              ) : (
+                <JsonView
+                  onProblems={setJsonProblems}
+                  // The meta-schema the browser may not compile (validate.ts): the store's dry run checks it.
+                  remoteCheck={
+                    readOnly
+                      ? undefined
+                      : async (schema) => {
+                          const answer = await saveModule(request, moduleId, { schema, baseVersion, dryRun: true });
+                          return !answer.ok && answer.kind === 'invalid' ? (answer.issues ?? []) : [];
+                        }
+                  }
+                />
+              )}
+            </main>
+            <aside className="tessera-designer-right">
+              <h3>{translate(lang, 'designerUi.settings')}</h3>
+              <SettingsPanel />
+              <h3>{translate(lang, 'designerUi.outline')}</h3>
+              <Outline />
+            </aside>
+          </div>
+        </DndLayer>
+        <div className="tessera-designer-keys">{translate(lang, 'designerUi.keys')}</div>
+      </div>
+      {save.stage.stage === 'plan' && (
+        <PlanDialog
+          lang={lang}
+          plan={save.stage.plan}
+          saving={save.stage.saving}
+          onApply={(confirm) => void save.apply(doc, confirm)}
+          onCancel={save.close}
+        />
+      )}
+      {save.stage.stage === 'conflict' && (
+        <ConflictDialog
+          lang={lang}
+          message={save.stage.message}
+          onClose={save.close}
+          onReload={() => {
+            clearDraft(storage, key);
+            props.onReload();
+          }}
+          onCompare={() => {
+            save.close();
+            setHistory('compare');
+          }}
+        />
+      )}
+      {history !== 'closed' && (
+        <HistoryDrawer
+          moduleId={moduleId}
+          readOnly={readOnly}
+          baseVersion={baseVersion}
+          compareHead={history === 'compare'}
+          onClose={() => setHistory('closed')}
+          onRolledBack={() => {
+            clearDraft(storage, key);
+            props.onSaved?.();
+            props.onReload();
+          }}
+        />
+      )}
+    </DesignerContext.Provider>
+  );
+}

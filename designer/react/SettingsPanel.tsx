@@ -1,0 +1,90 @@
+/**
+ * The settings of the selected node, rendered by the runtime from its type's settings schema
+ * (runtime/core/palette.ts): each edit typed is an `updateSettings` command (consecutive keystrokes
+ * in one field make one undo step, sealed when the field loses focus); a key is checked as it is
+ * typed (format, reserved words, unique in the form) and a bad one is shown under it, never applied.
+ */
+import { useEffect, useMemo } from 'react';
+import { Alert, Empty } from 'antd';
+import { createForm, isField, onFieldInputValueChange } from '@formily/core';
+import { FormProvider } from '@formily/react';
+import { FormBody } from '../../runtime/react/FormBody';
+import { translate } from '../../protocol/messages';
+import { keyProblem, kindOfNode, nodeOf, ROOT_ID } from '../core';
+import { useDesigner } from './context';
+import { fromPanel, panelFields, panelValues, staleKeys, toPanel } from './settings-values';
+
+function NodeSettings({ id }: { id: string }) {
+  const { state, dispatch, issues, lang, readOnly } = useDesigner();
+  const doc = state.editor.doc;
+  const json = nodeOf(doc, id)!;
+  const kind = kindOfNode(doc, id);
+  const type = json.type;
+  const fields = useMemo(() => panelFields(kind, json), [kind, type]); // eslint-disable-line react-hooks/exhaustive-deps
+  const keys = useMemo(() => fields.map((field) => field.key), [fields]);
+  // The latest document for the handlers the form was made with.
+  const latest = { doc, dispatch, lang };
+  const ref = useMemo(() => ({ current: latest }), []); // eslint-disable-line react-hooks/exhaustive-deps
+  ref.current = latest;
+  const form = useMemo(
+    () =>
+      createForm({
+        initialValues: toPanel(fields, panelValues(kind, json)),
+        readPretty: readOnly,
+        effects() {
+          onFieldInputValueChange('*', (field) => {
+            const key = String(field.path);
+            const { doc: now, dispatch: run, lang: shown } = ref.current;
+            if (key === 'key') {
+              const problem = keyProblem(now, id, String(field.value ?? ''));
+              field.setSelfErrors(problem ? [problem.message[shown]] : []);
+              if (problem) return;
+            }
+            const stored = fromPanel(
+              fields.find((f) => f.key === key),
+              field.value,
+            );
+            if ('error' in stored) return; // JSON being typed: applied once it parses
+            run({ type: 'run', command: { type: 'updateSettings', id, values: { [key]: stored.value } } });
+          });
+        },
+      }),
+    [id, fields], // eslint-disable-line react-hooks/exhaustive-deps
+  );
+  // An undo, a redo or the JSON view changed the node: show its values again, in place.
+  useEffect(() => {
+    const actual = toPanel(fields, panelValues(kind, json));
+    for (const key of staleKeys(form.values, actual, keys)) {
+      form.setValuesIn(key, actual[key]);
+      // A refused key typed before is replaced by the node's own: its message goes with it.
+      const field = form.query(key).take();
+      if (isField(field)) field.setSelfErrors([]);
+    }
+  }, [json, form, keys, kind, fields]);
+  const problems = issues.get(id);
+  return (
+    <div className="tessera-designer-settings-form" onBlur={() => dispatch({ type: 'seal' })} data-settings-for={id}>
+      {problems && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 12 }}
+          message={problems.map((issue) => (
+            <div key={issue.pointer + issue.code}>{issue.message[lang]}</div>
+          ))}
+        />
+      )}
+      <FormProvider form={form}>
+        <FormBody nodes={fields} columns={1} onWarning={() => undefined} />
+      </FormProvider>
+    </div>
+  );
+}
+
+export function SettingsPanel() {
+  const { state, lang } = useDesigner();
+  const selection = state.editor.selection ?? ROOT_ID;
+  if (!nodeOf(state.editor.doc, selection))
+    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={translate(lang, 'designerUi.noSelection')} />;
+  return <NodeSettings key={selection} id={selection} />;
+}

@@ -1,0 +1,25 @@
+/**
+ * What every pane of the designer reads: the state, dispatch, the drop place being shown, the
+ * validation issues per node, the language and whether edits are allowed.
+ */
+import { createContext, useContext, type Dispatch } from 'react';
+import type { NodeIssue } from '../core';
+import type { DropTarget } from './drop';
+import type { DesignerAction, DesignerState } from './state';
+
+export interface DesignerContextValue {
+  state: DesignerState;
+  dispatch: Dispatch<DesignerAction>;
+  target?: DropTarget;
+  issues: ReadonlyMap<string, NodeIssue[]>;
+  lang: 'zh' | 'en';
+  readOnly: boolean;
+}
+
+export const DesignerContext = createContext<DesignerContextValue | null>(null);
+
+export function useDesigner(): DesignerContextValue {
+  const value = useContext(DesignerContext);
+  if (!value) throw new Error('useDesigner must be used inside the designer');
+  return value;
+}

@@ -1,0 +1,92 @@
+/**
+ * The drag-and-drop adapter between @dnd-kit and designer/core: which place a pointer over a
+ * droppable means (a container's slot: its end; a node: before or after it), the core's verdict for
+ * that place (canDrop, with its reason when refused) and the command a drop runs. Pure.
+ */
+import { canDrop, childrenOf, parentOf, type Command, type DesignDocument, type Dragged, type Verdict } from '../core';
+import type { PaletteEntry } from '../../runtime/core/palette';
+
+export const paletteId = (entry: Pick<PaletteEntry, 'kind' | 'type'>) => `palette:${entry.kind}:${entry.type}`;
+export const nodeDragId = (id: string) => `node:${id}`;
+export const itemDropId = (id: string) => `item:${id}`;
+export const slotDropId = (id: string) => `slot:${id}`;
+
+export interface Rect {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+export interface Place {
+  parent: string;
+  index: number;
+}
+
+export interface DropTarget extends Place {
+  verdict: Verdict;
+  /** The droppable the indicator shows at: `item:<id>` (before or after it) or `slot:<id>`. */
+  over: string;
+  after: boolean;
+}
+
+/** Whether a pointer over a node's box means after it: its lower half, or the right half of its middle band. */
+export function isAfter(pointer: { x: number; y: number }, rect: Rect): boolean {
+  const centerY = rect.top + rect.height / 2;
+  const band = rect.height / 4;
+  if (Math.abs(pointer.y - centerY) < band) return pointer.x > rect.left + rect.width / 2;
+  return pointer.y > centerY;
+}
+
+/** The place a droppable id under the pointer stands for, or undefined (the page, an unknown id). */
+export function placeOf(doc: DesignDocument, overId: string, after: boolean): Place | undefined {
+  if (overId.startsWith('slot:')) {
+    const parent = overId.slice('slot:'.length);
+    return { parent, index: childrenOf(doc, parent).length };
+  }
+  if (overId.startsWith('item:')) {
+    const id = overId.slice('item:'.length);
+    const parent = parentOf(doc, id);
+    if (parent === null || parent === undefined) return undefined;
+    return { parent, index: childrenOf(doc, parent).indexOf(id) + (after ? 1 : 0) };
+  }
+  return undefined;
+}
+
+/** What is dragged, from a draggable's id and data. */
+export function draggedOf(activeId: string, entry?: PaletteEntry): Dragged | undefined {
+  if (activeId.startsWith('node:')) return { id: activeId.slice('node:'.length) };
+  if (activeId.startsWith('palette:') && entry)
+    return { entry: { kind: entry.kind, type: entry.type, defaults: entry.defaults } };
+  return undefined;
+}
+
+export function dropTarget(
+  doc: DesignDocument,
+  dragged: Dragged,
+  overId: string,
+  pointer: { x: number; y: number },
+  rect: Rect,
+): DropTarget | undefined {
+  const after = overId.startsWith('item:') && isAfter(pointer, rect);
+  const place = placeOf(doc, overId, after);
+  if (!place) return undefined;
+  // A node over itself goes nowhere: no indicator, no command.
+  if ('id' in dragged && overId === itemDropId(dragged.id)) return undefined;
+  return { ...place, over: overId, after, verdict: canDrop(doc, dragged, place.parent, place.index) };
+}
+
+/** The command a drop runs: insert from the palette, move for a node. */
+export function dropCommand(dragged: Dragged, target: Place): Command {
+  return 'id' in dragged
+    ? { type: 'move', id: dragged.id, parent: target.parent, index: target.index }
+    : { type: 'insert', entry: dragged.entry, parent: target.parent, index: target.index };
+}
+
+/** Of the droppables under the pointer, the innermost (smallest box): a field inside a grid inside a form. */
+export function innermost<T extends { id: string | number; rect: Rect }>(hits: T[]): T | undefined {
+  let best: T | undefined;
+  for (const hit of hits)
+    if (!best || hit.rect.width * hit.rect.height < best.rect.width * best.rect.height) best = hit;
+  return best;
+}

@@ -1,0 +1,24 @@
+/**
+ * The validation bridge as the browser can run it. Ajv compiles the meta-schema with `new Function`;
+ * under the app's Content-Security-Policy (no 'unsafe-eval') that throws, so after the first
+ * refusal the designer checks cross-references and linkage cycles itself and leaves the
+ * meta-schema to the store's dry run (the save and the JSON view ask it: use-save.ts, JsonView).
+ */
+import { validateDocument, type DesignDocument, type DocumentValidation } from '../core';
+
+let metaRuns = true;
+
+export function validateInBrowser(doc: DesignDocument): DocumentValidation {
+  if (metaRuns) {
+    try {
+      return validateDocument(doc);
+    } catch (error) {
+      if (!(error instanceof EvalError)) throw error;
+      metaRuns = false;
+    }
+  }
+  return validateDocument(doc, undefined, { meta: false });
+}
+
+/** Whether the meta-schema runs here (false once the page's CSP refused Ajv's compiled code). */
+export const metaSchemaRunsHere = () => metaRuns;

@@ -1,0 +1,230 @@
+/**
+ * The layers `npm run lint` enforces (docs/architecture.md, "Layers"). Every allowed edge between
+ * two parts of the tree is listed here; an import along any other edge fails with
+ * boundaries/dependencies, and an import cycle fails with import-x/no-cycle, so a wrong import is
+ * a CI failure rather than a review comment.
+ */
+import boundaries from 'eslint-plugin-boundaries';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+
+const elements = [
+  { type: 'protocol', pattern: 'protocol' },
+  { type: 'schemas', pattern: 'schemas' },
+  { type: 'fixtures', pattern: 'fixtures' },
+  { type: 'core', pattern: 'runtime/core' },
+  { type: 'definitions', pattern: 'runtime/definitions' },
+  { type: 'actions', pattern: 'runtime/actions' },
+  { type: 'adapter', pattern: 'runtime/react' },
+  { type: 'components', pattern: 'runtime/components' },
+  { type: 'nodes', pattern: 'runtime/nodes' },
+  { type: 'widgets', pattern: 'runtime/widgets' },
+  { type: 'shell', pattern: 'src' },
+  { type: 'designer-core', pattern: 'designer/core' },
+  { type: 'designer-react', pattern: 'designer/react' },
+  { type: 'server-http', pattern: 'server/plugins' },
+  { type: 'server-http', pattern: 'server/http' },
+  { type: 'server-db', pattern: 'server/db' },
+  { type: 'server-bus', pattern: 'server/bus' },
+  { type: 'server-feature', pattern: 'server/*', capture: ['feature'] },
+];
+
+/**
+ * Server features are Fastify plugins. Each may import the files listed as another feature's
+ * seam (its public surface), and only from the features named in SERVER_EDGES. A new
+ * cross-feature import needs a line here, which a reviewer sees.
+ */
+const SERVER_SEAMS = {
+  access: ['can.ts', 'grants.ts', 'hook.ts', 'ip-allow-list.ts', 'tables.ts'],
+  auth: ['bodies.ts', 'passwords.ts', 'session-hook.ts', 'sign-in.ts', 'tokens.ts', 'users.ts'],
+  common: ['access.ts', 'query/tree.ts', 'values.ts'],
+  dingtalk: ['client.ts', 'routes.ts'],
+  files: ['library.ts', 'names.ts', 'qiniu.ts'],
+  // outbound HTTP through the SSRF guard (REST data sources; AI providers and tasks later)
+  net: ['addresses.ts', 'outbound.ts', 'stream-fetch.ts'],
+  // secrets at rest (AES-256-GCM) and the mask browsers see
+  secrets: ['secrets.ts'],
+  logs: ['record.ts'],
+  // the SSE framing and sealing of a stream (the chat's own stream reuses it)
+  events: ['stream.ts'],
+  // cron tasks run once per tick across instances (docs/scheduler.md)
+  scheduler: ['index.ts'],
+  modules: [
+    'columns.ts',
+    'field-defs.ts',
+    'registry.ts',
+    'save-diff.ts',
+    'system-tables.ts',
+    'table-info.ts',
+    'table-sync.ts',
+  ],
+  platform: ['app-edit.ts', 'apps.ts'],
+  'schema-store': [
+    'dashboard-routes.ts',
+    'diff.ts',
+    'hash.ts',
+    'issues.ts',
+    'model.ts',
+    'module-save.ts',
+    'notify.ts',
+    'page-overrides.ts',
+    'prepare.ts',
+    'route-params.ts',
+    'transfer.ts',
+    'versions.ts',
+  ],
+  sms: ['app-sender.ts', 'codes.ts', 'send-log.ts', 'sender.ts'],
+};
+const SERVER_EDGES = {
+  access: ['auth', 'modules', 'platform'],
+  // AI models, agents and chat: sessions, the operation log, provider calls through the SSRF guard, sealed keys
+  ai: ['auth', 'events', 'logs', 'net', 'secrets'],
+  // the api page: sessions, outbound calls through the SSRF guard, sealed secrets
+  'api-sources': ['auth', 'logs', 'net', 'secrets'],
+  auth: ['access', 'dingtalk', 'logs', 'platform', 'sms'],
+  common: ['access', 'auth', 'files', 'logs', 'modules'],
+  dingtalk: ['auth', 'logs'],
+  events: ['auth'],
+  // log pruning is a scheduled task
+  logs: ['scheduler'],
+  files: ['auth'],
+  modules: ['auth', 'common', 'logs', 'schema-store'],
+  platform: ['access', 'auth', 'common', 'files', 'logs', 'schema-store'],
+  prefs: ['auth'],
+  'schema-store': ['access', 'auth', 'common', 'logs', 'modules'],
+  // first-start seeding composes the features that own what it writes
+  seed: ['auth', 'common', 'modules', 'platform', 'schema-store'],
+  // the file library: sessions, the file API's storage and checks, the operation log
+  resources: ['auth', 'files', 'logs'],
+  // the sms page: sessions, the SSRF guard for the provider endpoint, the sealed AccessKey secret
+  sms: ['auth', 'logs', 'net', 'secrets'],
+  // the doc pages: sessions, the operation log of document writes
+  documents: ['auth', 'logs'],
+};
+
+const types = (...names) => ({ element: { types: { anyOf: names } } });
+const layer = (type, ...below) => ({ from: { element: { type } }, allow: { to: types(type, ...below) } });
+/** The headless barrels of a runtime folder: what layers beside or above it may import. */
+const barrels = (type, files) => ({ element: { type, fileInternalPath: files } });
+const HEADLESS = ['core', 'definitions', 'protocol', 'schemas'];
+
+const serverEdges = Object.entries(SERVER_EDGES).map(([feature, targets]) => ({
+  from: { element: { type: 'server-feature', captured: { feature } } },
+  allow: {
+    to: targets.map((target) => ({
+      element: { type: 'server-feature', captured: { feature: target }, fileInternalPath: SERVER_SEAMS[target] },
+    })),
+  },
+}));
+
+export const layerPolicies = [
+  layer('protocol'),
+  layer('core', 'protocol', 'schemas'),
+  layer('actions', 'core', 'protocol', 'schemas'),
+  // The designer's headless core stands on the runtime's core; nothing else imports designer/
+  // (its React adapters will get their own element and edge).
+  layer('designer-core', 'core', 'protocol', 'schemas'),
+  // The React designer: the core under it, the runtime's React adapter (FormBody) for the canvas.
+  layer('designer-react', 'designer-core', 'adapter', ...HEADLESS),
+  {
+    from: { element: { type: 'definitions' } },
+    allow: { to: [barrels('widgets', 'definitions.ts'), barrels('nodes', 'definitions.ts'), ...[types('actions')]] },
+  },
+  layer('adapter', ...HEADLESS),
+  layer('components', 'adapter', ...HEADLESS),
+  layer('widgets', 'components', 'adapter', ...HEADLESS),
+  layer('nodes', 'widgets', 'actions', 'components', 'adapter', ...HEADLESS),
+  {
+    from: { element: { type: 'shell' } },
+    allow: {
+      to: [
+        types('shell', 'actions', 'components', 'adapter', ...HEADLESS),
+        barrels('nodes', ['index.ts', 'components.ts']),
+        barrels('widgets', 'components.ts'),
+        // the designer's barrel, imported only by the lazy design/{id} route (src/pages/DesignerRoute.tsx)
+        barrels('designer-react', 'index.ts'),
+      ],
+    },
+  },
+  layer('server-db', ...HEADLESS),
+  layer('server-bus', 'protocol'),
+  layer('fixtures', 'core', 'protocol', 'schemas'),
+  layer('server-http', 'server-db', 'server-bus', ...HEADLESS),
+  {
+    from: { element: { type: 'server-feature' } },
+    allow: { to: types('server-http', 'server-db', 'server-bus', ...HEADLESS) },
+  },
+  {
+    from: { element: { type: 'server-feature' } },
+    allow: {
+      to: { element: { type: 'server-feature', captured: { feature: '{{ from.element.captured.feature }}' } } },
+    },
+  },
+  ...serverEdges,
+];
+
+/** Packages with React in them: only the adapters (runtime/react, nodes, widgets, components) and src/. */
+const UI_PACKAGES = [
+  'react',
+  'react-dom',
+  'react-dom/*',
+  'antd',
+  'antd/*',
+  '@ant-design/*',
+  '@formily/react',
+  '@formily/antd-v5',
+  '@formily/reactive-react',
+  '@wangeditor/*',
+  'qrcode.react',
+];
+
+export default [
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { boundaries, 'import-x': importX },
+    settings: {
+      'boundaries/elements': elements.map((e) => ({ partialMatch: false, ...e })),
+      'boundaries/elements-single-match': true,
+      'import/resolver': { typescript: { alwaysTryTypes: true } },
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ alwaysTryTypes: true })],
+    },
+    rules: {
+      // maxDepth keeps the walk cheap on 2 cores; every cycle found so far was under 6 modules long.
+      'import-x/no-cycle': ['error', { ignoreExternal: true, maxDepth: 12 }],
+    },
+  },
+  {
+    // Tests and their helpers may reach across layers to assemble a screen; the product code may not.
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    ignores: [
+      '**/*.test.{ts,tsx}',
+      '**/test-fixtures/**',
+      '**/testing.tsx',
+      '**/testing-*.ts',
+      '**/test-harness.tsx',
+      '**/test-pages.ts',
+    ],
+    rules: {
+      'boundaries/dependencies': ['error', { default: 'disallow', policies: layerPolicies }],
+    },
+  },
+  {
+    files: ['runtime/core/**', 'runtime/actions/**', 'runtime/definitions/**', 'protocol/**', 'designer/core/**'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: UI_PACKAGES,
+              message: 'Headless layer: React and UI kits belong to the adapters (runtime/react, nodes, widgets).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+];

@@ -1,0 +1,60 @@
+import type { Catalog } from './index';
+
+/**
+ * The designer's refusals (designer/core): why a drop, a key or a command is not allowed. The
+ * headless core answers a key; the React designer shows it beside the node in the user's language.
+ */
+export const designer: Catalog = {
+  'designer.unknownNode': { zh: '找不到该节点', en: 'That node is not in the page' },
+  'designer.unknownType': { zh: '未知的组件类型：{{type}}', en: 'Unknown component type: {{type}}' },
+  'designer.notMovable': {
+    zh: '页面本身不能移动、复制或删除',
+    en: 'The page itself cannot be moved, copied or removed',
+  },
+  'designer.notContainer': { zh: '该节点不能放入子项', en: 'Nothing can be placed inside this node' },
+  'designer.badIndex': { zh: '放置位置无效', en: 'That position is not in the container' },
+  'designer.intoItself': {
+    zh: '不能把容器放进它自己或它的下级',
+    en: 'A container cannot go inside itself or one of its descendants',
+  },
+  'designer.fieldOutsideForm': {
+    zh: '字段只能放在表单、列表或布局容器中',
+    en: 'A field goes inside a form, a list or a layout container, not straight in the page',
+  },
+  'designer.pageOnly': {
+    zh: '{{title}}不能放在表单中（表单里不能再嵌套表单或列表）',
+    en: 'A {{title}} cannot go inside a form (a form cannot hold another form or list)',
+  },
+  'designer.paneOutsideTab': { zh: '页签页只能放在页签中', en: 'A tab pane goes only inside tabs' },
+  'designer.tabTakesPanes': {
+    zh: '页签中只能放页签页，请放入某个页签页',
+    en: 'Tabs hold panes only: drop it into one of the panes',
+  },
+  'designer.lastChild': {
+    zh: '{{title}}至少要保留一项',
+    en: 'A {{title}} must keep at least one item',
+  },
+  'designer.bodyFull': { zh: '页面最多 {{max}} 个节点', en: 'A page holds at most {{max}} nodes' },
+  'designer.keyRequired': { zh: '请填写字段名', en: 'Enter a key' },
+  'designer.keyInvalid': {
+    zh: '字段名 {{key}} 无效：须以字母开头，只含字母、数字和下划线，最多 {{max}} 个字符',
+    en: 'The key {{key}} is not valid: a letter, then letters, digits or _ (at most {{max}})',
+  },
+  'designer.keyReserved': {
+    zh: '字段名 {{key}} 是数据库保留字，请换一个',
+    en: 'The key {{key}} is a word the databases reserve: choose another',
+  },
+  'designer.keyTaken': {
+    zh: '字段名 {{key}} 已被本表单的其他字段使用',
+    en: 'The key {{key}} is already used by another field of this form',
+  },
+  'designer.linkageCycle': {
+    zh: '联动形成了循环：{{cycle}}，请去掉其中一个联动',
+    en: 'The linkage goes round in a circle: {{cycle}}. Remove one of its links',
+  },
+  'designer.emptyBatch': { zh: '没有要执行的修改', en: 'There is nothing to change' },
+  'designer.notLoadable': {
+    zh: '无法载入页面配置：{{detail}}',
+    en: 'The page schema cannot be loaded: {{detail}}',
+  },
+};

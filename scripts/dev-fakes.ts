@@ -1,0 +1,33 @@
+/**
+ * `npm run dev:fakes`: the third-party services Tessera talks to, faked on loopback, so a person
+ * can try the AI pages, the api page and SMS locally without keys or network (docs/ai.md). Runs
+ * until Ctrl+C. Start the platform with OUTBOUND_ALLOW_LIST=127.0.0.1 so the SSRF guard lets it
+ * reach them (`OUTBOUND_ALLOW_LIST=127.0.0.1 npm start`).
+ */
+import { startFakeOpenAi } from '../tests/fakes/openai/server';
+import { startFakeRest } from '../tests/fakes/rest/server';
+
+const port = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+
+const openai = await startFakeOpenAi({ port: port('FAKE_OPENAI_PORT', 18080) });
+const rest = await startFakeRest();
+
+console.log(`Fake services on loopback (Ctrl+C stops them):
+
+  OpenAI-compatible chat (ai/model → 服务商 自定义)
+    接口地址  ${openai.url}
+    API Key   ${openai.key}
+    模型标识  fake-chat (an answer) · fake-slow (slow first token) · fake-disconnect (drops mid-answer)
+              fake-busy (429 once, then answers) · fake-broken (a malformed chunk) · fake-hang (never answers)
+
+  REST data source (api page)
+    接口地址  ${rest.url}/customers   Bearer ${rest.token}
+
+Start the platform with OUTBOUND_ALLOW_LIST=127.0.0.1 so it may call them.`);
+
+const stop = async () => {
+  await Promise.all([openai.close(), rest.close()]);
+  process.exit(0);
+};
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());

@@ -1,0 +1,46 @@
+/**
+ * Runs an aggregate statement under the time limit (SQL_TIMEOUT_MS) on every database: the
+ * dialect's own limit (DialectSpec.aggregate.runLimited: PostgreSQL, MySQL/MariaDB), or, where the
+ * database cannot stop a statement (SQLite), SQL mode's worker process on the same file, killed at
+ * the limit. An in-memory SQLite database cannot be opened by another process: it runs in-process,
+ * unlimited. A stopped statement answers P5003 aggregate.timeout; other failures the common API's
+ * data errors.
+ */
+import { resolve } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { CompiledQuery } from 'kysely';
+import { ResultCode } from '../../../protocol/codes';
+import type { ServerContext } from '../../context';
+import { ApiError } from '../../errors';
+import type { TableInfo } from '../../modules/table-info';
+import { toDataError } from '../db-errors';
+import { SQL_TIMEOUT_MS } from '../execute-sql';
+import { SqliteSqlWorker, SqlTimeoutError } from '../sqlite-sql-worker-client';
+import type { Row } from '../values';
+
+export type AggregateRunner = (compiled: CompiledQuery, cap: number, table: TableInfo) => Promise<Row[]>;
+
+export function aggregateRunner(app: FastifyInstance, ctx: ServerContext): AggregateRunner {
+  const timeoutMs = ctx.config.sqlTimeoutMs ?? SQL_TIMEOUT_MS;
+  const { spec, db } = ctx.db;
+  const runLimited = spec.aggregate.runLimited;
+  const file = runLimited ? undefined : spec.sqlMode.workerFile?.(ctx.config.databaseUrl);
+  const worker = file ? new SqliteSqlWorker(resolve(file)) : undefined;
+  if (worker) app.addHook('onClose', () => worker.close());
+
+  return async (compiled, cap, table) => {
+    try {
+      if (worker)
+        return (await worker.run(compiled.sql, { timeoutMs, cap, params: [...compiled.parameters] })) as Row[];
+      if (runLimited) return (await runLimited(db, compiled, timeoutMs)) as Row[];
+      return (await db.executeQuery(compiled)).rows as Row[];
+    } catch (error) {
+      if (error instanceof SqlTimeoutError || spec.sqlMode.isTimeout(error)) {
+        const failure = new ApiError(ResultCode.DATA_ERROR, 'aggregate.timeout', { seconds: timeoutMs / 1000 });
+        failure.cause = error;
+        throw failure;
+      }
+      throw toDataError(error, ctx.db, table);
+    }
+  };
+}

@@ -1,0 +1,169 @@
+/**
+ * An OpenAI-compatible chat-completions server on loopback (the protocol DeepSeek, DashScope's
+ * compatible mode, Qianfan v2, Ollama and vLLM all speak): POST {base}/chat/completions with a
+ * bearer key, `stream: true` answered as server-sent events (`data: {chunk}` … `data: [DONE]`),
+ * `stream_options.include_usage` answered with a final usage chunk. Behaviours are chosen by the
+ * model name, so one fake serves every case of the AI tests and `npm run dev:fakes`:
+ *   fake-chat        streams an answer that quotes the last user message, word by word
+ *   fake-slow        waits `slowMs` before the first token
+ *   fake-disconnect  sends two tokens, then drops the connection
+ *   fake-busy        429 with Retry-After: 0 on the first call of each conversation, then fake-chat
+ *   fake-broken      a chunk that is not JSON
+ *   fake-hang        sends headers, then nothing
+ * A wrong key answers 401 with OpenAI's error body. Every request is recorded.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+export interface FakeChatCall {
+  path: string;
+  authorization: string | undefined;
+  body: {
+    model?: string;
+    stream?: boolean;
+    messages?: { role: string; content: string }[];
+    stream_options?: { include_usage?: boolean };
+  };
+}
+
+export interface FakeOpenAi {
+  /** The base URL a model is configured with (…/v1). */
+  url: string;
+  key: string;
+  calls: FakeChatCall[];
+  /** Delay of fake-slow's first token. */
+  slowMs: number;
+  close(): Promise<void>;
+}
+
+export const FAKE_OPENAI_KEY = 'sk-fake-5f0c9a7e21d84b36';
+
+/** The words fake-chat streams for a question: deterministic, so tests can assert the whole answer. */
+export function fakeAnswerWords(question: string): string[] {
+  return ['You', ' asked:', ` ${question.slice(0, 200)}`, '.', ' Here', ' is', ' my', ' answer', '.'];
+}
+
+function sendJson(res: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(value));
+}
+
+function errorBody(message: string, type: string, code: string | null) {
+  return { error: { message, type, param: null, code } };
+}
+
+const chunkOf = (model: string, content: string | undefined, finish: string | null, usage?: unknown) => ({
+  id: 'chatcmpl-fake',
+  object: 'chat.completion.chunk',
+  created: Math.floor(Date.now() / 1000),
+  model,
+  choices: usage ? [] : [{ index: 0, delta: content === undefined ? {} : { content }, finish_reason: finish }],
+  ...(usage ? { usage } : {}),
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function startFakeOpenAi(options: { port?: number; slowMs?: number } = {}): Promise<FakeOpenAi> {
+  const calls: FakeChatCall[] = [];
+  const busySeen = new Set<string>();
+  const sockets = new Set<Socket>();
+  const state = { slowMs: options.slowMs ?? 1500 };
+
+  const stream = async (req: IncomingMessage, res: ServerResponse, call: FakeChatCall) => {
+    const model = call.body.model ?? 'fake-chat';
+    const messages = call.body.messages ?? [];
+    const question = [...messages].reverse().find((m) => m.role === 'user')?.content ?? '';
+    const words = fakeAnswerWords(question);
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+    if (model === 'fake-hang') return; // headers only: the caller's timeout or stop must end it
+    const send = (value: unknown) => res.write(`data: ${JSON.stringify(value)}\n\n`);
+    if (model === 'fake-slow') await sleep(state.slowMs);
+    send(chunkOf(model, '', null)); // the role-only first chunk real providers send
+    for (let i = 0; i < words.length; i++) {
+      if (res.destroyed) return;
+      if (model === 'fake-disconnect' && i === 2) {
+        req.socket.destroy();
+        return;
+      }
+      if (model === 'fake-broken' && i === 3) {
+        res.write('data: {not json\n\n');
+        continue;
+      }
+      send(chunkOf(model, words[i], null));
+      await sleep(5);
+    }
+    send(chunkOf(model, undefined, 'stop'));
+    if (call.body.stream_options?.include_usage) {
+      const prompt = messages.reduce((sum, m) => sum + Math.ceil(String(m.content).length / 4), 0);
+      send(
+        chunkOf(model, undefined, null, {
+          prompt_tokens: prompt,
+          completion_tokens: words.length,
+          total_tokens: prompt + words.length,
+        }),
+      );
+    }
+    res.end('data: [DONE]\n\n');
+  };
+
+  const server = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+    req.on('end', () => {
+      const path = new URL(req.url ?? '/', 'http://fake').pathname;
+      let body: FakeChatCall['body'];
+      try {
+        body = raw ? (JSON.parse(raw) as FakeChatCall['body']) : {};
+      } catch {
+        return sendJson(res, 400, errorBody('invalid JSON body', 'invalid_request_error', null));
+      }
+      const call: FakeChatCall = { path, authorization: req.headers.authorization, body };
+      calls.push(call);
+      if (req.method === 'GET' && path.endsWith('/models'))
+        return sendJson(res, 200, { object: 'list', data: [{ id: 'fake-chat', object: 'model' }] });
+      if (req.method !== 'POST' || !path.endsWith('/chat/completions'))
+        return sendJson(res, 404, errorBody(`no route ${path}`, 'invalid_request_error', null));
+      if (req.headers.authorization !== `Bearer ${FAKE_OPENAI_KEY}`)
+        return sendJson(res, 401, errorBody('Incorrect API key provided.', 'invalid_request_error', 'invalid_api_key'));
+      const conversation = JSON.stringify(body.messages ?? []);
+      if (body.model === 'fake-busy' && !busySeen.has(conversation)) {
+        busySeen.add(conversation);
+        return sendJson(res, 429, errorBody('Rate limit reached.', 'requests', 'rate_limit_exceeded'), {
+          'retry-after': '0',
+        });
+      }
+      if (body.stream) return void stream(req, res, call);
+      const question = [...(body.messages ?? [])].reverse().find((m) => m.role === 'user')?.content ?? '';
+      const content = fakeAnswerWords(question).join('');
+      sendJson(res, 200, {
+        id: 'chatcmpl-fake',
+        object: 'chat.completion',
+        created: Math.floor(Date.now() / 1000),
+        model: body.model,
+        choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+        usage: { prompt_tokens: 10, completion_tokens: 9, total_tokens: 19 },
+      });
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    key: FAKE_OPENAI_KEY,
+    calls,
+    get slowMs() {
+      return state.slowMs;
+    },
+    set slowMs(value: number) {
+      state.slowMs = value;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
