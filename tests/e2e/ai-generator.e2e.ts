@@ -84,8 +84,11 @@ test('the generator dialog: warnings, failure and restart, success, and the gene
   assert.equal(await dialog().getByTestId('ai-content').inputValue(), '');
 
   // 2 and 3. In progress, then the success result.
-  await dialog().getByTestId('ai-content').fill(promptOf('valid'));
+  await dialog().getByTestId('ai-content').fill(promptOf('slow'));
   await button(/自动生成/).click();
+  await page.locator('[data-testid="ai-app-dialog"][data-status="createIng"]').waitFor();
+  await dialog().getByText('正在请模型设计应用…').waitFor();
+  await screenshot(page, 'ai-generator-2-progress');
   await page.locator('[data-testid="ai-app-dialog"][data-status="success"]').waitFor({ timeout: 60_000 });
   await dialog().getByText('内容由 AI 生成，可能不准确，请核对后使用').waitFor();
   const address = (await dialog().getByTestId('ai-address').innerText()).trim();

@@ -25,10 +25,12 @@ const PLAN_FIXTURES = join(import.meta.dirname, '../../../fixtures/ai-generator'
 interface PlanFixture {
   prompt: string;
   answers: unknown[];
+  /** A pause before answering (the e2e watches the progress timeline). */
+  delayMs?: number;
 }
 
 /** The canned answer for a conversation: by its first question, then by how many repairs were asked. */
-export function fakePlanAnswer(messages: { role: string; content: string }[]): string {
+export function fakePlanAnswer(messages: { role: string; content: string }[]): { text: string; delayMs: number } {
   const fixtures = readdirSync(PLAN_FIXTURES)
     .filter((f) => f.endsWith('.json'))
     .map((f) => JSON.parse(readFileSync(join(PLAN_FIXTURES, f), 'utf8')) as PlanFixture & { file: string });
@@ -38,7 +40,7 @@ export function fakePlanAnswer(messages: { role: string; content: string }[]): s
     fixtures.find((f) => f.prompt === first) ??
     (JSON.parse(readFileSync(join(PLAN_FIXTURES, 'valid.json'), 'utf8')) as PlanFixture);
   const answer = fixture.answers[Math.min(questions.length - 1, fixture.answers.length - 1)];
-  return typeof answer === 'string' ? answer : JSON.stringify(answer);
+  return { text: typeof answer === 'string' ? answer : JSON.stringify(answer), delayMs: fixture.delayMs ?? 0 };
 }
 
 export interface FakeChatCall {
@@ -160,16 +162,19 @@ export async function startFakeOpenAi(options: { port?: number; slowMs?: number 
       }
       if (body.stream) return void stream(req, res, call);
       const question = [...(body.messages ?? [])].reverse().find((m) => m.role === 'user')?.content ?? '';
-      const content =
-        body.model === 'fake-plan' ? fakePlanAnswer(body.messages ?? []) : fakeAnswerWords(question).join('');
-      sendJson(res, 200, {
-        id: 'chatcmpl-fake',
-        object: 'chat.completion',
-        created: Math.floor(Date.now() / 1000),
-        model: body.model,
-        choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
-        usage: { prompt_tokens: 10, completion_tokens: 9, total_tokens: 19 },
-      });
+      const plan = body.model === 'fake-plan' ? fakePlanAnswer(body.messages ?? []) : undefined;
+      const content = plan ? plan.text : fakeAnswerWords(question).join('');
+      const answer = () =>
+        sendJson(res, 200, {
+          id: 'chatcmpl-fake',
+          object: 'chat.completion',
+          created: Math.floor(Date.now() / 1000),
+          model: body.model,
+          choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+          usage: { prompt_tokens: 10, completion_tokens: 9, total_tokens: 19 },
+        });
+      if (plan?.delayMs) setTimeout(answer, plan.delayMs);
+      else answer();
     });
   });
   server.on('connection', (socket) => {
