@@ -55,8 +55,9 @@ export function GeneratorDialog({ open, onClose }: { open: boolean; onClose: () 
   const [outcome, setOutcome] = useState<Outcome | undefined>();
   const loading = useRef(false);
   const stream = useRef<ProgressStream | undefined>(undefined);
-  const complete = t('aiGen.complete');
-  const succeeded = status === 'createFinish' && steps.at(-1) === complete && !!outcome?.identify;
+  // The answer carries the app's identifier once it is built: the stream's last message ('creation
+  // complete') may arrive after the answer, or never when the stream dropped mid-build.
+  const succeeded = status === 'createFinish' && !!outcome?.identify;
 
   const restart = () => {
     stream.current?.close();
