@@ -1,8 +1,8 @@
 /**
  * Issue 22, item 7: the top bar's AI buttons never lead to a 404 or a dead end before the AI issues
  * land. With AI off (the demo as seeded) no AI button shows; with AI enabled and shown in the bar,
- * AI 对话 and AI 绘图 open a "coming soon" page inside the layout and AI create app opens its dialog
- * saying it is coming soon, over the applications list.
+ * AI 对话 and AI 绘图 open a "coming soon" page inside the layout and AI create app opens the
+ * generator dialog (issue 19) over the applications list.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
