@@ -54,6 +54,10 @@ describe('the app plan', () => {
     plan.tables[0].fields[0].key = '<script>';
     const bad = check(plan);
     expect(!bad.ok && bad.problems[0].pointer).toBe('/tables/0/fields/0/key');
+    const titled = valid();
+    titled.tables[0].title.zh = '<script>alert(1)</script>';
+    const markup = check(titled);
+    expect(!markup.ok && markup.problems[0].pointer).toBe('/tables/0/title/zh');
     const rows = valid();
     rows.tables[0].rows = [{ title: 'x', copies: 'many' }];
     const refused = check(rows);

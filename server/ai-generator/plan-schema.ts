@@ -33,7 +33,8 @@ export function planFieldTypes(): string[] {
 export const CHOICE_TYPES = new Set(['select', 'radio-group', 'checkbox-group', 'select-multi', 'radio-button']);
 
 const IDENT = '^[a-z][a-z0-9_]{1,29}$';
-const text = { type: 'string', minLength: 1, maxLength: PLAN_LIMITS.text };
+/** Plain text: no markup (a title is never HTML; `<script>` in one goes back to the model). */
+const text = { type: 'string', minLength: 1, maxLength: PLAN_LIMITS.text, pattern: '^[^<>]*$' };
 const title = {
   type: 'object',
   required: ['zh', 'en'],
