@@ -58,8 +58,12 @@ describe('the app plan', () => {
     titled.tables[0].title.zh = '<script>alert(1)</script>';
     const markup = check(titled);
     expect(!markup.ok && markup.problems[0].pointer).toBe('/tables/0/title/zh');
+    const dangling = valid();
+    dangling.tables[2].rows = [{ book_id: '不存在的书', member_id: '张三' }];
+    const missing = check(dangling);
+    expect(!missing.ok && missing.problems[0].pointer).toBe('/tables/2/rows/0/book_id');
     const rows = valid();
-    rows.tables[0].rows = [{ title: 'x', copies: 'many' }];
+    rows.tables[0].rows![0].copies = 'many';
     const refused = check(rows);
     expect(!refused.ok && refused.problems[0].pointer).toBe('/tables/0/rows/0');
   });

@@ -128,6 +128,21 @@ function ruleProblems(plan: AppPlan): PlanProblem[] {
         problems.push({ pointer: at, message: 'a field takes either dict or relation, not both' });
     });
   });
+  // A sample row names a related row by its label: that row must be among the related table's rows.
+  plan.tables.forEach((table, i) =>
+    (table.rows ?? []).forEach((row, k) => {
+      for (const field of table.fields) {
+        const value = row[field.key];
+        if (!field.relation || value === undefined || value === null) continue;
+        const target = plan.tables.find((t) => t.name === field.relation?.table);
+        if (target && !(target.rows ?? []).some((r) => r[field.relation!.labelField] === value))
+          problems.push({
+            pointer: `/tables/${i}/rows/${k}/${field.key}`,
+            message: `no row of ${target.name} has ${field.relation.labelField} = ${JSON.stringify(value)}`,
+          });
+      }
+    }),
+  );
   const listed = (names: string[], at: string) =>
     names.forEach((name, k) => {
       if (!tables.has(name)) problems.push({ pointer: `${at}/${k}`, message: `table "${name}" is not in /tables` });
