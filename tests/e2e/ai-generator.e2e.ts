@@ -5,7 +5,8 @@
  * fake answers with broken JSON ends, after 3 repair rounds, in the failure result, and restart
  * clears it; a library description gives the progress timeline and the success result with address,
  * account and password. Enter app opens the new app in a new tab, where the shown account signs
- * in, opens a generated module, adds a record and finds it in the list.
+ * in, opens a generated module, adds a record and finds it in the list, and opens that module in
+ * the form designer.
  * Screenshots: test-results/screenshots/ai-generator-*.png.
  */
 import { after, before, test } from 'node:test';
@@ -119,4 +120,16 @@ test('the generator dialog: warnings, failure and restart, success, and the gene
   await noticeOf(tab, '新增成功').waitFor();
   await tab.locator('.tessera-list-table tbody tr').filter({ hasText: '李四' }).waitFor();
   await screenshot(tab, 'ai-generator-5-generated-module');
+
+  // The generated module opens in the form designer like any other (模块管理 → 打开设计器).
+  await tab.goto(`${server.url}/library/module`);
+  const moduleRow = tab.locator('.tessera-list tbody tr').filter({ hasText: 'member' });
+  await moduleRow.waitFor({ timeout: 30_000 });
+  await moduleRow.getByText('打开设计器').click();
+  await tab.waitForURL(/\/library\/design\/[^/]+$/);
+  await tab
+    .getByTestId('designer')
+    .locator('.tessera-designer-node[aria-label="姓名 · name"]')
+    .waitFor({ timeout: 30_000 });
+  await screenshot(tab, 'ai-generator-6-designer');
 });
