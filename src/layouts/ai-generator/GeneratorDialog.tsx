@@ -8,6 +8,7 @@
 import '../../../protocol/messages/late';
 import {
   Alert,
+  App as AntdApp,
   Button,
   Descriptions,
   Form,
@@ -18,7 +19,6 @@ import {
   Space,
   Timeline,
   Typography,
-  message,
 } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -45,6 +45,7 @@ interface Outcome {
 
 export function GeneratorDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
+  const { message } = AntdApp.useApp();
   const { user } = useSnapshot(session);
   const example = t('aiGen.example');
   const [type, setType] = useState<GeneratorType>(DEFAULT_GENERATOR_TYPE);
