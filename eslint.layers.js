@@ -78,8 +78,8 @@ const SERVER_SEAMS = {
   sms: ['app-sender.ts', 'codes.ts', 'send-log.ts', 'sender.ts'],
 };
 const SERVER_EDGES = {
-  // the AI app generator: the chat's streams and models, the store's save pipeline and checks, a hashed first user
-  'ai-generator': ['ai', 'auth', 'common', 'modules', 'net', 'schema-store', 'secrets'],
+  // the AI app generator: the chat's streams and models, the store's save pipeline and checks, a hashed first user, the operation log
+  'ai-generator': ['ai', 'auth', 'common', 'logs', 'modules', 'net', 'schema-store', 'secrets'],
   access: ['auth', 'modules', 'platform'],
   // AI models, agents and chat: sessions, the operation log, provider calls through the SSRF guard, sealed keys
   ai: ['auth', 'events', 'logs', 'net', 'secrets'],

@@ -55,7 +55,10 @@ async function freeIdentify(ctx: ServerContext, wanted: string): Promise<string>
   throw badRequest('aiGen.buildFailed', { reason: 'no free identifier' });
 }
 
-export async function generateApp(deps: GenerationDeps, request: GenerationRequest): Promise<string> {
+export async function generateApp(
+  deps: GenerationDeps,
+  request: GenerationRequest,
+): Promise<{ identify: string; appId: string }> {
   const { ctx, table } = deps;
   const t = (key: string, vars?: Record<string, unknown>) => translate(request.lang, key, vars);
   const say = (key: string, vars?: Record<string, unknown>) => deps.send('text', t(key, vars));
@@ -110,7 +113,7 @@ export async function generateApp(deps: GenerationDeps, request: GenerationReque
         );
         await finish({ status: 'done', result_app_id: appId, result_identify: identify });
         await say(COMPLETE_KEY);
-        return identify;
+        return { identify, appId };
       }
       problems = verdict.problems;
       if (repairs >= MAX_REPAIRS) {

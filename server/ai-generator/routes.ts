@@ -24,6 +24,7 @@ import { aiModelTable } from '../db/migrations/0022-ai-models';
 import { badRequest, forbidden } from '../errors';
 import { strictObject } from '../http/shapes';
 import { policyFromConfig } from '../net/outbound';
+import { recordAdminChanges } from '../logs/record';
 import { langOf, ok } from '../reply';
 import { secretBoxFor } from '../secrets/secrets';
 import { generateApp } from './generate';
@@ -92,7 +93,7 @@ export function registerAiGeneratorRoutes(app: FastifyInstance, ctx: ServerConte
 
     running.add(key);
     try {
-      const identify = await generateApp(
+      const built = await generateApp(
         {
           ctx,
           table,
@@ -115,7 +116,17 @@ export function registerAiGeneratorRoutes(app: FastifyInstance, ctx: ServerConte
           request.log.error({ err: (error as { cause: unknown }).cause }, 'app generation failed');
         throw error;
       });
-      return ok(request, identify);
+      // The operation log of the requester's app: who generated which app from what.
+      await recordAdminChanges(ctx, request, [
+        {
+          appId: owner.appId,
+          userId: owner.userId,
+          table: 'app',
+          recordId: built.appId,
+          after: { identify: built.identify, type, prompt: prompt.slice(0, 500) },
+        },
+      ]);
+      return ok(request, built.identify);
     } finally {
       running.delete(key);
     }

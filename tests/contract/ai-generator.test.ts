@@ -144,6 +144,16 @@ forEachDatabase((_name, makeDatabase) => {
     const roles = await t.db.db.selectFrom(t.tables.role).select('identify').where('app_id', '=', app!.id).execute();
     expect(roles.map((r) => r.identify).sort()).toEqual(['admin', 'librarian']);
 
+    const logged = await t.db.db
+      .selectFrom(t.tables.audit_log)
+      .selectAll()
+      .where('app_id', '=', t.demoAppId)
+      .where('record_id', '=', app!.id)
+      .executeTakeFirstOrThrow();
+    expect(logged.action).toBe('admin-change');
+    expect(String(logged.after_data)).toContain(promptOf('valid'));
+    expect(String(logged.after_data)).not.toContain(PASSWORD);
+
     // The new app's admin, with the account and password the dialog shows.
     const token = await t.signIn(MOBILE, PASSWORD, identify);
     const loans = await t.request({ url: '/api/common/loan/list', token, body: {} });
