@@ -105,6 +105,13 @@ test('the generator dialog: warnings, failure and restart, success, and the gene
   assert.ok(tab.url().startsWith(address), tab.url());
   await signIn(tab, server.url, { account, password }, 'library');
   await tab.waitForURL(/\/library\/index$/, { timeout: 60_000 });
+  // An AI-generated app (source 1) greets its admin with the AI-app tip (platform-shell §4).
+  const tip = tab.locator('.ant-modal').filter({ hasText: '不再提醒' });
+  await tip.waitFor({ timeout: 30_000 });
+  await screenshot(tab, 'ai-generator-5-ai-tip');
+  await tip.getByText('不再提醒').click(); // so the reload below does not show it again
+  await tip.getByRole('button', { name: /^确\s?定$/ }).click();
+  await tip.waitFor({ state: 'hidden' });
   const folder = tab.locator('.ant-menu').getByText('图书馆', { exact: true });
   const entry = tab.locator('.ant-menu').getByText('读者', { exact: true });
   await folder.waitFor();
@@ -119,7 +126,7 @@ test('the generator dialog: warnings, failure and restart, success, and the gene
   await member.getByRole('button', { name: /^确\s?定$/ }).click();
   await noticeOf(tab, '新增成功').waitFor();
   await tab.locator('.tessera-list-table tbody tr').filter({ hasText: '李四' }).waitFor();
-  await screenshot(tab, 'ai-generator-5-generated-module');
+  await screenshot(tab, 'ai-generator-6-generated-module');
 
   // The generated module opens in the form designer like any other (模块管理 → 打开设计器).
   await tab.goto(`${server.url}/library/module`);
@@ -131,5 +138,5 @@ test('the generator dialog: warnings, failure and restart, success, and the gene
     .getByTestId('designer')
     .locator('.tessera-designer-node[aria-label="姓名 · name"]')
     .waitFor({ timeout: 30_000 });
-  await screenshot(tab, 'ai-generator-6-designer');
+  await screenshot(tab, 'ai-generator-7-designer');
 });
