@@ -19,6 +19,7 @@ console.log(`Fake services on loopback (Ctrl+C stops them):
     API Key   ${openai.key}
     模型标识  fake-chat (an answer) · fake-slow (slow first token) · fake-disconnect (drops mid-answer)
               fake-busy (429 once, then answers) · fake-broken (a malformed chunk) · fake-hang (never answers)
+              fake-plan (the AI app generator's canned plans: fixtures/ai-generator, picked by the description)
 
   REST data source (api page)
     接口地址  ${rest.url}/customers   Bearer ${rest.token}

@@ -45,6 +45,7 @@ import { rejectInvalidRequest, registerRouteSchemas } from './http/validation';
 import { registerPlugins } from './plugins/index';
 import { registerPrefsRoutes } from './prefs/routes';
 import { registerAiRoutes } from './ai/routes';
+import { registerAiGeneratorRoutes } from './ai-generator/routes';
 import { registerApiSourceRoutes } from './api-sources/routes';
 import { registerSmsAdminRoutes } from './sms/admin-routes';
 import { registerDocumentRoutes } from './documents/routes';
@@ -262,7 +263,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerModuleSaveRoutes(app, ctx);
   registerPrefsRoutes(app, ctx);
   registerApiSourceRoutes(app, ctx);
-  registerAiRoutes(app, ctx);
+  registerAiGeneratorRoutes(app, ctx, registerAiRoutes(app, ctx));
   registerSmsAdminRoutes(app, ctx);
   registerDocumentRoutes(app, ctx);
   registerFiles(app, ctx);

@@ -24,6 +24,7 @@ import { langOf, ok } from '../reply';
 import { secretBoxFor } from '../secrets/secrets';
 import { AiAgentStore, tipsOf, type AgentInput } from './agent-store';
 import { AiModelStore, type ModelInput } from './model-store';
+import type { ChatConnections } from './chat-connections';
 import { registerChatRoutes } from './chat-routes';
 import { streamChat } from './provider';
 import {
@@ -52,7 +53,7 @@ function paged<T>(rows: T[], current = 1, pageSize = 10): { list: T[]; total: nu
   return { list: rows.slice(start, start + pageSize), total: rows.length };
 }
 
-export function registerAiRoutes(app: FastifyInstance, ctx: ServerContext): void {
+export function registerAiRoutes(app: FastifyInstance, ctx: ServerContext): ChatConnections {
   const box = secretBoxFor(ctx.config);
   const policy = policyFromConfig(ctx.config);
   const models = new AiModelStore(ctx.db.db, aiModelTable(ctx.config.tablePrefix), box, ctx.now);
@@ -224,5 +225,6 @@ export function registerAiRoutes(app: FastifyInstance, ctx: ServerContext): void
     return ok(request, paged(tips, query.page, query.size ?? 12).list);
   });
 
-  registerChatRoutes(app, ctx, { models, agents });
+  // The chat's streams also carry the app generator's progress (server/ai-generator).
+  return registerChatRoutes(app, ctx, { models, agents });
 }
