@@ -17,8 +17,14 @@ export const aiImage: Catalog = {
     zh: '绘图服务返回错误（{{status}}）：{{message}}',
     en: 'The drawing service answered an error ({{status}}): {{message}}',
   },
-  'aiImg.badAnswer': { zh: '绘图服务的回答格式无法识别', en: 'The drawing service answered in a form that cannot be read' },
-  'aiImg.submitRefused': { zh: '绘图服务拒绝了任务：{{message}}', en: 'The drawing service refused the task: {{message}}' },
+  'aiImg.badAnswer': {
+    zh: '绘图服务的回答格式无法识别',
+    en: 'The drawing service answered in a form that cannot be read',
+  },
+  'aiImg.submitRefused': {
+    zh: '绘图服务拒绝了任务：{{message}}',
+    en: 'The drawing service refused the task: {{message}}',
+  },
   'aiImg.baseUrlRequired': {
     zh: 'Midjourney 需要填写 midjourney-proxy 的接口地址',
     en: 'Midjourney needs the address of its midjourney-proxy',

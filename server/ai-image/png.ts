@@ -75,7 +75,15 @@ export function decodePng(bytes: Buffer): Rgba | undefined {
       const up = y > 0 ? pixels[(y - 1) * stride + x]! : 0;
       const corner = y > 0 && x >= channels ? pixels[(y - 1) * stride + x - channels]! : 0;
       const predicted =
-        filter === 0 ? 0 : filter === 1 ? left : filter === 2 ? up : filter === 3 ? (left + up) >> 1 : paeth(left, up, corner);
+        filter === 0
+          ? 0
+          : filter === 1
+            ? left
+            : filter === 2
+              ? up
+              : filter === 3
+                ? (left + up) >> 1
+                : paeth(left, up, corner);
       pixels[y * stride + x] = (value + predicted) & 0xff;
     }
   }

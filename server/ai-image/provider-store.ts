@@ -123,7 +123,12 @@ export class DrawProviderStore {
   async create(appId: string, userId: string, input: DrawProviderInput, policy: OutboundPolicy) {
     const values = normalise({ enabled: 1, ...input });
     const id = newId();
-    await this.check(appId, { ...values, id }, { api_key: !blank(values.api_key), secret_key: !blank(values.secret_key) }, policy);
+    await this.check(
+      appId,
+      { ...values, id },
+      { api_key: !blank(values.api_key), secret_key: !blank(values.secret_key) },
+      policy,
+    );
     const now = this.now();
     const { api_key: _key, secret_key: _secret, ...plain } = values;
     await this.write(() =>
@@ -153,7 +158,10 @@ export class DrawProviderStore {
     await this.check(
       appId,
       merged,
-      { api_key: !blank(values.api_key) || !!stored.api_key, secret_key: !blank(values.secret_key) || !!stored.secret_key },
+      {
+        api_key: !blank(values.api_key) || !!stored.api_key,
+        secret_key: !blank(values.secret_key) || !!stored.secret_key,
+      },
       policy,
     );
     const { api_key: _key, secret_key: _secret, ...plain } = values;
@@ -195,7 +203,8 @@ export class DrawProviderStore {
     has: { api_key: boolean; secret_key: boolean },
     policy: OutboundPolicy,
   ): Promise<void> {
-    if (!DRAW_TYPES.includes(values.draw_type as DrawType)) throw badRequest('server.invalidValue', { field: 'draw_type' });
+    if (!DRAW_TYPES.includes(values.draw_type as DrawType))
+      throw badRequest('server.invalidValue', { field: 'draw_type' });
     if (values.draw_type === 'MJ') {
       if (blank(values.base_url)) throw badRequest('aiImg.baseUrlRequired');
     } else if (!has.api_key || !has.secret_key) throw badRequest('aiImg.baiduKeysRequired');

@@ -62,11 +62,15 @@ export interface StudioParts {
 export function registerStudioRoutes(app: FastifyInstance, ctx: ServerContext, parts: StudioParts): void {
   const { tasks, providers, images, translator, policy } = parts;
 
-  app.post('/api/module/draw/task/createTask/:drawApiKey', { schema: { params: KEY_PARAMS, body: CREATE_BODY } }, async (request) => {
-    const key = (request.params as { drawApiKey: DrawApiKey }).drawApiKey;
-    const row = await tasks.create(ownerOf(request), key, request.body as DrawForm | ChangeBody, langOf(request));
-    return ok(request, taskView(row));
-  });
+  app.post(
+    '/api/module/draw/task/createTask/:drawApiKey',
+    { schema: { params: KEY_PARAMS, body: CREATE_BODY } },
+    async (request) => {
+      const key = (request.params as { drawApiKey: DrawApiKey }).drawApiKey;
+      const row = await tasks.create(ownerOf(request), key, request.body as DrawForm | ChangeBody, langOf(request));
+      return ok(request, taskView(row));
+    },
+  );
 
   app.delete('/api/module/draw/task/baseDeleteByIds/:id', { schema: { params: TASK_PARAMS } }, async (request) => {
     await tasks.remove(ownerOf(request), (request.params as { id: string }).id);
@@ -95,17 +99,32 @@ export function registerStudioRoutes(app: FastifyInstance, ctx: ServerContext, p
   // Encapsulated: only this route parses multipart bodies (like the file API's upload).
   void app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: REFERENCE_MAX_BYTES, files: 1 } });
-    scope.post('/api/common/uploadImage', { config: { envelope: 'optional', ...limitedBy('upload') } }, async (request) => {
-      const owner = ownerOf(request);
-      const upload = await readUpload(request, REFERENCE_MAX_BYTES);
-      const name = cleanFileName(upload.filename);
-      const ext = (name.split('.').pop() ?? '').toLowerCase();
-      if (!(REFERENCE_TYPES as readonly string[]).includes(ext)) throw badRequest('aiImg.referenceType');
-      const refusal = checkFile(ext, upload.data, [...REFERENCE_TYPES]);
-      if (refusal) throw badRequest('aiImg.referenceType');
-      const key = await images.put(owner.appId, owner.userId, upload.data, ext === 'jpeg' ? 'jpg' : ext, name.replace(/\.[^.]*$/, ''));
-      return ok(request, { url: urlOfKey(key), name, size: upload.data.length, type: ext === 'png' ? 'image/png' : 'image/jpeg' });
-    });
+    scope.post(
+      '/api/common/uploadImage',
+      { config: { envelope: 'optional', ...limitedBy('upload') } },
+      async (request) => {
+        const owner = ownerOf(request);
+        const upload = await readUpload(request, REFERENCE_MAX_BYTES);
+        const name = cleanFileName(upload.filename);
+        const ext = (name.split('.').pop() ?? '').toLowerCase();
+        if (!(REFERENCE_TYPES as readonly string[]).includes(ext)) throw badRequest('aiImg.referenceType');
+        const refusal = checkFile(ext, upload.data, [...REFERENCE_TYPES]);
+        if (refusal) throw badRequest('aiImg.referenceType');
+        const key = await images.put(
+          owner.appId,
+          owner.userId,
+          upload.data,
+          ext === 'jpeg' ? 'jpg' : ext,
+          name.replace(/\.[^.]*$/, ''),
+        );
+        return ok(request, {
+          url: urlOfKey(key),
+          name,
+          size: upload.data.length,
+          type: ext === 'png' ? 'image/png' : 'image/jpeg',
+        });
+      },
+    );
   });
 
   // ---- the drawing services (admins) ----
@@ -122,14 +141,21 @@ export function registerStudioRoutes(app: FastifyInstance, ctx: ServerContext, p
 
   app.get('/api/aiDrawProviders', { schema: { querystring: PROVIDER_LIST_QUERY } }, async (request) => {
     const auth = admin(request);
-    const { current = 1, pageSize = 10, draw_type } = request.query as {
+    const {
+      current = 1,
+      pageSize = 10,
+      draw_type,
+    } = request.query as {
       current?: number;
       pageSize?: number;
       draw_type?: string;
     };
     const rows = (await providers.list(auth.app.id)).filter((row) => !draw_type || row.draw_type === draw_type);
     const start = (current - 1) * pageSize;
-    return ok(request, { list: rows.slice(start, start + pageSize).map((row) => providers.view(row)), total: rows.length });
+    return ok(request, {
+      list: rows.slice(start, start + pageSize).map((row) => providers.view(row)),
+      total: rows.length,
+    });
   });
 
   app.get('/api/aiDrawProviders/:id', { schema: { params: TASK_PARAMS } }, async (request) => {
@@ -139,19 +165,27 @@ export function registerStudioRoutes(app: FastifyInstance, ctx: ServerContext, p
 
   app.post('/api/aiDrawProviders', { schema: { body: PROVIDER_BODY('create') } }, async (request) => {
     const auth = admin(request);
-    const view = providers.view(await providers.create(auth.app.id, auth.user.id, request.body as DrawProviderInput, policy));
+    const view = providers.view(
+      await providers.create(auth.app.id, auth.user.id, request.body as DrawProviderInput, policy),
+    );
     await logged(request, auth, String(view.id), undefined, view);
     return ok(request, view);
   });
 
-  app.put('/api/aiDrawProviders/:id', { schema: { params: TASK_PARAMS, body: PROVIDER_BODY('update') } }, async (request) => {
-    const auth = admin(request);
-    const { id } = request.params as { id: string };
-    const before = providers.view(await providers.get(auth.app.id, id));
-    const view = providers.view(await providers.update(auth.app.id, auth.user.id, id, request.body as DrawProviderInput, policy));
-    await logged(request, auth, id, before, view);
-    return ok(request, view);
-  });
+  app.put(
+    '/api/aiDrawProviders/:id',
+    { schema: { params: TASK_PARAMS, body: PROVIDER_BODY('update') } },
+    async (request) => {
+      const auth = admin(request);
+      const { id } = request.params as { id: string };
+      const before = providers.view(await providers.get(auth.app.id, id));
+      const view = providers.view(
+        await providers.update(auth.app.id, auth.user.id, id, request.body as DrawProviderInput, policy),
+      );
+      await logged(request, auth, id, before, view);
+      return ok(request, view);
+    },
+  );
 
   const remove = async (request: FastifyRequest, ids: string[]) => {
     const auth = admin(request);

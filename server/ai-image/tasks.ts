@@ -115,7 +115,12 @@ export class DrawTasks {
   private async createChange(owner: Owner, key: DrawApiKey, body: ChangeBody): Promise<TaskRow> {
     if (body.drawType !== 'MJ') throw badRequest('aiImg.modelUnsupported');
     const origin = await this.deps.tasks.get(owner, body.originalTaskDrawId);
-    if (origin.draw_type !== 'MJ' || origin.draw_api_key === 'mj_u' || origin.status !== 'SUCCESS' || !origin.upstream_id)
+    if (
+      origin.draw_type !== 'MJ' ||
+      origin.draw_api_key === 'mj_u' ||
+      origin.status !== 'SUCCESS' ||
+      !origin.upstream_id
+    )
       throw badRequest('aiImg.changeNotGrid');
     const provider = await this.deps.providers.usable(owner.appId, 'MJ');
     const action = key === 'mj_u' ? 'UPSCALE' : 'VARIATION';
@@ -157,9 +162,16 @@ export class DrawTasks {
         progress: '100%',
         images: JSON.stringify(stored),
       });
-      if (!won) await images.remove(owner.appId, stored.flatMap((s) => [s.file, s.thumb300, s.thumb100]));
+      if (!won)
+        await images.remove(
+          owner.appId,
+          stored.flatMap((s) => [s.file, s.thumb300, s.thumb100]),
+        );
     } catch (error) {
-      await images.remove(owner.appId, stored.flatMap((s) => [s.file, s.thumb300, s.thumb100]));
+      await images.remove(
+        owner.appId,
+        stored.flatMap((s) => [s.file, s.thumb300, s.thumb100]),
+      );
       this.deps.log.error({ err: error, task: row.id }, 'a Baidu SD drawing failed');
       await tasks.advance(owner, row.id, { status: 'FAIL', fail_reason: reasonOf(error, lang) }).catch(() => false);
     }
@@ -172,7 +184,10 @@ export class DrawTasks {
       const inFlight = this.running.get(row.id);
       if (inFlight) await inFlight.catch(() => undefined);
       else if (this.deps.now() - Number(row.create_at) > STALE_MS)
-        await this.deps.tasks.advance(owner, row.id, { status: 'FAIL', fail_reason: translate(lang, 'aiImg.timedOut') });
+        await this.deps.tasks.advance(owner, row.id, {
+          status: 'FAIL',
+          fail_reason: translate(lang, 'aiImg.timedOut'),
+        });
       else if (row.draw_type === 'MJ') await this.track(row.id, this.pollMj(owner, row, lang));
       row = await this.deps.tasks.get(owner, row.id);
     }
@@ -206,7 +221,11 @@ export class DrawTasks {
     }
     let stored: StoredImage | undefined;
     try {
-      const answer = await guardedFetch(task.imageUrl, {}, { ...policy, maxBytes: RESULT_MAX_BYTES, timeoutMs: 60_000 });
+      const answer = await guardedFetch(
+        task.imageUrl,
+        {},
+        { ...policy, maxBytes: RESULT_MAX_BYTES, timeoutMs: 60_000 },
+      );
       if (answer.status !== 200) throw badRequest('aiImg.downloadFailed', { status: answer.status });
       stored = await images.storeResult(owner.appId, owner.userId, answer.body, `draw-${row.id}`);
       const won = await tasks.advance(owner, row.id, {

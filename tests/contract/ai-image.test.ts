@@ -109,7 +109,10 @@ forEachDatabase((_name, makeDatabase) => {
         body: { draw_type: 'BAIDU_SD', label: 'Baidu', base_url: sd.url, api_key: sd.apiKey, secret_key: sd.secretKey },
       });
       expect(baidu.body.code).toBe(ResultCode.SUCCESS);
-      const rows = await t.db.db.selectFrom(aiDrawProviderTable(t.tables.app.replace(/app$/, ''))).selectAll().execute();
+      const rows = await t.db.db
+        .selectFrom(aiDrawProviderTable(t.tables.app.replace(/app$/, '')))
+        .selectAll()
+        .execute();
       expect(JSON.stringify(rows)).not.toContain(mj.secret);
       expect(JSON.stringify(rows)).not.toContain(sd.secretKey);
       const list = await t.request({ url: '/api/aiDrawProviders', token: admin });
@@ -197,7 +200,12 @@ forEachDatabase((_name, makeDatabase) => {
       const [r, g] = image.data.subarray((256 * 512 + 256) * 4);
       expect(Math.abs(r! - GRID_COLOURS[1]![0]) < 60 && Math.abs(g! - GRID_COLOURS[1]![1]) < 60).toBe(true);
       // An upscale is not a grid: it cannot be upscaled again.
-      const again = await create(operator, 'mj_u', { originalTaskDrawId: upscaled!.id, drawType: 'MJ', index: 1 }, 'en');
+      const again = await create(
+        operator,
+        'mj_u',
+        { originalTaskDrawId: upscaled!.id, drawType: 'MJ', index: 1 },
+        'en',
+      );
       expect(again.body.message).toBe('Only a finished MJ grid can be upscaled or varied');
     });
 
@@ -206,7 +214,11 @@ forEachDatabase((_name, makeDatabase) => {
       expect((await progress(other, grid.mjWebTaskId)).code).toBe(ResultCode.NOT_FOUND);
       const change = await create(other, 'mj_v', { originalTaskDrawId: grid.id, drawType: 'MJ', index: 1 });
       expect(change.body.code).toBe(ResultCode.NOT_FOUND);
-      const removal = await t.request({ method: 'DELETE', url: `/api/module/draw/task/baseDeleteByIds/${grid.id}`, token: other });
+      const removal = await t.request({
+        method: 'DELETE',
+        url: `/api/module/draw/task/baseDeleteByIds/${grid.id}`,
+        token: other,
+      });
       expect(removal.body.code).toBe(ResultCode.NOT_FOUND);
       expect(await history(other)).toEqual([]);
       expect((await history(operator)).some((task) => task.id === grid.id)).toBe(true);
@@ -265,7 +277,12 @@ forEachDatabase((_name, makeDatabase) => {
       expect(svg.message).toBe('The reference image must be a PNG or JPG picture');
       const exe = await upload('photo.png', Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 1)]), 'en');
       expect(exe.message).toBe('The reference image must be a PNG or JPG picture');
-      const disguised = await create(operator, 'mj_img2img', { drawType: 'MJ', baseImg: 'api/files/download/' + 'a'.repeat(32) }, 'en');
+      const disguised = await create(
+        operator,
+        'mj_img2img',
+        { drawType: 'MJ', baseImg: 'api/files/download/' + 'a'.repeat(32) },
+        'en',
+      );
       expect(disguised.body.message).toBe('The reference image is not there any more; upload it again');
     });
   });
@@ -315,10 +332,17 @@ forEachDatabase((_name, makeDatabase) => {
       }
       const fourth = await create(other, 'mj_txt2img', { drawType: 'MJ', prompt: 'one more' }, 'en');
       expect(fourth.body.message).toBe('At most 3 drawings may run at once; wait for one to finish');
-      const running = await t.request({ method: 'DELETE', url: `/api/module/draw/task/baseDeleteByIds/${ids[0]}`, token: other, lang: 'en' });
+      const running = await t.request({
+        method: 'DELETE',
+        url: `/api/module/draw/task/baseDeleteByIds/${ids[0]}`,
+        token: other,
+        lang: 'en',
+      });
       expect(running.body.message).toBe('The task is still drawing; it can be deleted once it has finished');
       for (const id of ids) await untilDone(other, id);
-      expect((await create(other, 'mj_txt2img', { drawType: 'MJ', prompt: 'now it fits' })).body.code).toBe(ResultCode.SUCCESS);
+      expect((await create(other, 'mj_txt2img', { drawType: 'MJ', prompt: 'now it fits' })).body.code).toBe(
+        ResultCode.SUCCESS,
+      );
     });
 
     it('pages the history newest first, ending with a short page', async () => {
@@ -329,14 +353,21 @@ forEachDatabase((_name, makeDatabase) => {
       expect(second.map((task) => task.id)).toEqual(all.slice(3, 6).map((task) => task.id));
       const last = await history(operator, Math.ceil(all.length / 3) + 1, 3);
       expect(last).toEqual([]);
-      const mjVariant = await t.request({ url: '/api/module/draw/task/userTaskList/mj?page=1&size=3', token: operator });
+      const mjVariant = await t.request({
+        url: '/api/module/draw/task/userTaskList/mj?page=1&size=3',
+        token: operator,
+      });
       expect(mjVariant.body.data.map((task: DrawTaskView) => task.id)).toEqual(first.map((task) => task.id));
     });
   });
 
   describe('prompt translation', () => {
     it('says so when no chat model is configured', async () => {
-      const reply = await t.request({ url: `/api/BaiDu/trans?q=${encodeURIComponent('一只狐狸')}`, token: operator, lang: 'en' });
+      const reply = await t.request({
+        url: `/api/BaiDu/trans?q=${encodeURIComponent('一只狐狸')}`,
+        token: operator,
+        lang: 'en',
+      });
       expect(reply.body.code).not.toBe(ResultCode.SUCCESS);
       expect(reply.body.message).toContain('No chat model is configured yet');
     });
@@ -349,7 +380,10 @@ forEachDatabase((_name, makeDatabase) => {
           token: admin,
           body: { label: 'Translator', provider: 'custom', model: 'fake-chat', base_url: fake.url, api_key: fake.key },
         });
-        const reply = await t.request({ url: `/api/BaiDu/trans?q=${encodeURIComponent('雪地里的狐狸')}`, token: operator });
+        const reply = await t.request({
+          url: `/api/BaiDu/trans?q=${encodeURIComponent('雪地里的狐狸')}`,
+          token: operator,
+        });
         expect(reply.body.code).toBe(ResultCode.SUCCESS);
         expect(reply.body.data).toBe(fakeAnswerWords('雪地里的狐狸').join('').trim());
         const sent = fake.calls.at(-1)!.body.messages!;

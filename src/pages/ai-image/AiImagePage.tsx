@@ -115,10 +115,14 @@ export function AiImagePage() {
         onFold={foldLeft}
         testId="ai-img-params"
       >
-        <DrawForm request={request} warn={warn} onCreated={(task) => {
-          state.add(task);
-          void message.success(t('aiImg.submitted'));
-        }} />
+        <DrawForm
+          request={request}
+          warn={warn}
+          onCreated={(task) => {
+            state.add(task);
+            void message.success(t('aiImg.submitted'));
+          }}
+        />
       </Panel>
       <main className={styles.center}>
         <TaskResult task={selected} request={request} message={message} create={create} remove={remove} />

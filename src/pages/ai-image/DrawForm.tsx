@@ -52,7 +52,14 @@ export function drawBody(values: DrawFormValues): { key: DrawApiKey; body: Recor
   const baseImg = values.baseImg ?? '';
   return {
     key: baseImg ? 'mj_img2img' : 'mj_txt2img',
-    body: { ...common, ...(baseImg ? { baseImg } : {}), n: 1, rate: values.rate, quality: values.quality, mj_style: values.mj_style },
+    body: {
+      ...common,
+      ...(baseImg ? { baseImg } : {}),
+      n: 1,
+      rate: values.rate,
+      quality: values.quality,
+      mj_style: values.mj_style,
+    },
   };
 }
 

@@ -73,7 +73,12 @@ function Quadrants({ onAct }: { onAct(key: 'mj_u' | 'mj_v', index: number): void
   );
 }
 
-function Picture({ image, request, grid, onAct }: {
+function Picture({
+  image,
+  request,
+  grid,
+  onAct,
+}: {
   image: DrawImage;
   request: RequestFn;
   grid: boolean;
@@ -170,7 +175,12 @@ export function TaskResult({ task, request, message, create, remove }: Props) {
               key={image.url}
               icon={<DownloadOutlined />}
               onClick={() =>
-                void downloadFile(request, currentLang(), { url: image.url, name: `ai-${task.id}-${i + 1}.png` }, message)
+                void downloadFile(
+                  request,
+                  currentLang(),
+                  { url: image.url, name: `ai-${task.id}-${i + 1}.png` },
+                  message,
+                )
               }
             >
               {task.images.length > 1 ? `${t('aiImg.download')} ${i + 1}` : t('aiImg.download')}
@@ -190,9 +200,7 @@ export function TaskResult({ task, request, message, create, remove }: Props) {
         )}
       </div>
       <div style={{ display: 'none' }}>
-        <Image.PreviewGroup
-          preview={{ visible: previewing, onVisibleChange: (visible) => setPreviewing(visible) }}
-        >
+        <Image.PreviewGroup preview={{ visible: previewing, onVisibleChange: (visible) => setPreviewing(visible) }}>
           {task.images.map((image) => (
             <Image key={image.url} src={previewSources[image.url]} alt="" />
           ))}

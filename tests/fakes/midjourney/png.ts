@@ -52,7 +52,9 @@ const shade = (base: Colour, x: number, y: number, size: number): Colour =>
 
 export function gridPng(size = 512): Buffer {
   const half = size / 2;
-  return png(size, size, (x, y) => shade(GRID_COLOURS[(y < half ? 0 : 2) + (x < half ? 0 : 1)]!, x % half, y % half, size));
+  return png(size, size, (x, y) =>
+    shade(GRID_COLOURS[(y < half ? 0 : 2) + (x < half ? 0 : 1)]!, x % half, y % half, size),
+  );
 }
 
 export function singlePng(colour: Colour, size = 256): Buffer {

@@ -73,13 +73,32 @@ export async function startFakeMidjourney(options: { port?: number; steps?: stri
   const view = (task: FakeTask) => {
     const step = task.fetches;
     task.fetches += 1;
-    const common = { id: task.id, action: task.action, prompt: task.prompt, promptEn: task.prompt, submitTime: Date.now() };
-    if (step === 0) return { ...common, status: 'SUBMITTED', progress: steps[0] ?? '0%', imageUrl: null, failReason: null };
+    const common = {
+      id: task.id,
+      action: task.action,
+      prompt: task.prompt,
+      promptEn: task.prompt,
+      submitTime: Date.now(),
+    };
+    if (step === 0)
+      return { ...common, status: 'SUBMITTED', progress: steps[0] ?? '0%', imageUrl: null, failReason: null };
     if (task.fails)
-      return { ...common, status: 'FAILURE', progress: '', imageUrl: null, failReason: 'Job failed: the bot refused the prompt' };
+      return {
+        ...common,
+        status: 'FAILURE',
+        progress: '',
+        imageUrl: null,
+        failReason: 'Job failed: the bot refused the prompt',
+      };
     if (step < steps.length)
       return { ...common, status: 'IN_PROGRESS', progress: steps[step], imageUrl: null, failReason: null };
-    return { ...common, status: 'SUCCESS', progress: '100%', imageUrl: `${base}/images/${task.id}.png`, failReason: null };
+    return {
+      ...common,
+      status: 'SUCCESS',
+      progress: '100%',
+      imageUrl: `${base}/images/${task.id}.png`,
+      failReason: null,
+    };
   };
 
   const server = createServer((req, res) => {
@@ -101,7 +120,12 @@ export async function startFakeMidjourney(options: { port?: number; steps?: stri
         const prompt = String(body.prompt ?? '');
         if (!prompt.trim()) return send(res, 200, { code: 4, description: 'prompt不能为空', result: null });
         if (/forbidden/i.test(prompt)) return send(res, 200, { code: 24, description: '可能包含敏感词', result: null });
-        return send(res, 200, { code: 1, description: '提交成功', properties: {}, result: newTask('IMAGINE', prompt).id });
+        return send(res, 200, {
+          code: 1,
+          description: '提交成功',
+          properties: {},
+          result: newTask('IMAGINE', prompt).id,
+        });
       }
       if (req.method === 'POST' && path === '/mj/submit/change') {
         const origin = tasks.get(String(body.taskId ?? ''));
