@@ -9,7 +9,7 @@
  */
 import { ApiError } from '../errors';
 import { ResultCode } from '../../protocol/codes';
-import { guardedFetch, type OutboundPolicy } from '../net/outbound';
+import { guardedFetch, OutboundError, type OutboundOptions, type OutboundPolicy } from '../net/outbound';
 
 export const BAIDU_BASE_URL = 'https://aip.baidubce.com';
 const DRAW_PATH = '/rpc/2.0/ai_custom/v1/wenxinworkshop/text2image/sd_xl';
@@ -29,6 +29,20 @@ export interface SdRequest {
   size: string;
   n: number;
   style: string;
+}
+
+/**
+ * Baidu's calls carry the AK/SK or the token in the query string: a failure is answered without
+ * the URL (an OutboundError about the URL would quote it), so no secret reaches a message or a log.
+ */
+async function call(url: string, options: OutboundOptions, policy: OutboundPolicy) {
+  try {
+    return await guardedFetch(url, options, policy);
+  } catch (error) {
+    if (error instanceof OutboundError && (error.reason === 'url' || error.reason === 'scheme'))
+      throw new OutboundError(error.reason, 'net.urlInvalid', { url: url.split('?')[0] });
+    throw error;
+  }
 }
 
 interface CachedToken {
@@ -63,7 +77,7 @@ export class BaiduSdClient {
       client_id: target.apiKey,
       client_secret: target.secretKey,
     });
-    const answer = await guardedFetch(
+    const answer = await call(
       `${base(target)}${TOKEN_PATH}?${query}`,
       { method: 'POST', headers: { accept: 'application/json' } },
       { ...policy, maxBytes: 64 * 1024, timeoutMs: 15_000 },
@@ -83,7 +97,7 @@ export class BaiduSdClient {
   async draw(target: SdTarget, request: SdRequest, policy: OutboundPolicy): Promise<Buffer[]> {
     for (let attempt = 0; ; attempt += 1) {
       const token = await this.token(target, policy, attempt > 0);
-      const answer = await guardedFetch(
+      const answer = await call(
         `${base(target)}${DRAW_PATH}?access_token=${encodeURIComponent(token)}`,
         {
           method: 'POST',

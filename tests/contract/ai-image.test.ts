@@ -35,6 +35,7 @@ forEachDatabase((_name, makeDatabase) => {
   let other: string;
   let filesDir: string;
   const saved = process.env.FILES_DIR;
+  const logs: string[] = [];
 
   beforeAll(async () => {
     filesDir = mkdtempSync(join(tmpdir(), 'tessera-aiimg-'));
@@ -42,7 +43,10 @@ forEachDatabase((_name, makeDatabase) => {
     mj = await startFakeMidjourney();
     sd = await startFakeBaiduSd();
     database = await makeDatabase();
-    t = await startTestApp(database, { env: { OUTBOUND_ALLOW_LIST: '127.0.0.1', TESSERA_SECRET_KEY: SECRET_KEY } });
+    t = await startTestApp(database, {
+      env: { OUTBOUND_ALLOW_LIST: '127.0.0.1', TESSERA_SECRET_KEY: SECRET_KEY, LOG_LEVEL: 'trace' },
+      logStream: { write: (line) => void logs.push(line) },
+    });
     admin = await t.signIn();
     await t.addUser('painter', 'Painter#1', 'user');
     await t.addUser('other', 'Other#1234', 'user');
@@ -358,6 +362,29 @@ forEachDatabase((_name, makeDatabase) => {
         token: operator,
       });
       expect(mjVariant.body.data.map((task: DrawTaskView) => task.id)).toEqual(first.map((task) => task.id));
+    });
+  });
+
+  describe('a wrong key', () => {
+    it('is reported in the user’s language and stores no task', async () => {
+      const list = await t.request({ url: '/api/aiDrawProviders', token: admin });
+      const row = list.body.data.list.find((p: { draw_type: string }) => p.draw_type === 'MJ');
+      const put = (api_key: string) =>
+        t.request({ method: 'PUT', url: `/api/aiDrawProviders/${row.id}`, token: admin, body: { ...row, api_key } });
+      expect((await put('wrong-secret')).body.code).toBe(ResultCode.SUCCESS);
+      const before = (await history(operator, 1, 50)).length;
+      const reply = await create(operator, 'mj_txt2img', { drawType: 'MJ', prompt: 'a cat' }, 'en');
+      expect(reply.body.message).toBe('The drawing service rejected the key; check the drawing service settings');
+      expect((await history(operator, 1, 50)).length).toBe(before);
+      expect((await put(mj.secret)).body.code).toBe(ResultCode.SUCCESS);
+    });
+  });
+
+  describe('secrets', () => {
+    it('never writes a drawing-service key or secret to the log', () => {
+      expect(logs.length).toBeGreaterThan(0);
+      const all = logs.join('\n');
+      for (const secret of [mj.secret, sd.apiKey, sd.secretKey]) expect(all).not.toContain(secret);
     });
   });
 

@@ -93,24 +93,29 @@ export function useDrawTasks(request: RequestFn, warn: (text: string) => void): 
           return last ? { id: task.id, last } : undefined;
         }),
       ).then(async (updates) => {
-        let finished = false;
+        const statusOf = (last: DrawProgress) =>
+          last.taskStatus === 'FAIL'
+            ? 'FAIL'
+            : last.schedule === '100%'
+              ? 'SUCCESS'
+              : last.taskStatus === 'WAIT'
+                ? 'WAIT'
+                : 'RUNNING';
         setTasks((current) =>
           current.map((task) => {
             const update = updates.find((u) => u?.id === task.id);
             if (!update) return task;
             const { last } = update;
-            const status =
-              last.taskStatus === 'FAIL'
-                ? 'FAIL'
-                : last.schedule === '100%'
-                  ? 'SUCCESS'
-                  : last.taskStatus === 'WAIT'
-                    ? 'WAIT'
-                    : 'RUNNING';
-            if (status === 'SUCCESS' || status === 'FAIL') finished = true;
-            return { ...task, taskStatus: status, progress: last, failReason: last.failReason ?? task.failReason };
+            return {
+              ...task,
+              taskStatus: statusOf(last),
+              progress: last,
+              failReason: last.failReason ?? task.failReason,
+            };
           }),
         );
+        // A task that has just finished is read again for its stored images.
+        const finished = updates.some((u) => u && (statusOf(u.last) === 'SUCCESS' || statusOf(u.last) === 'FAIL'));
         if (finished) await refresh();
       });
     }, DRAW_LIMITS.pollMs);
