@@ -177,7 +177,10 @@ export class DrawTasks {
     }
   }
 
-  /** The progress call: moves an unfinished MJ task on from the provider's answer. */
+  /**
+   * The progress call: moves an unfinished MJ task on from the provider's answer, and answers the
+   * spec's list of progress entries — none while queued, then one (the last counts).
+   */
   async progress(owner: Owner, id: string, lang: Lang): Promise<DrawProgress[]> {
     let row = await this.deps.tasks.find(owner, id);
     if (ACTIVE.includes(row.status)) {
@@ -191,7 +194,8 @@ export class DrawTasks {
       else if (row.draw_type === 'MJ') await this.track(row.id, this.pollMj(owner, row, lang));
       row = await this.deps.tasks.get(owner, row.id);
     }
-    return [taskView(row).progress];
+    // No entry while the task is still queued: any entry means it has started (§4).
+    return row.status === 'WAIT' ? [] : [taskView(row).progress];
   }
 
   private async pollMj(owner: Owner, row: TaskRow, lang: Lang): Promise<void> {

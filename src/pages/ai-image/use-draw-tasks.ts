@@ -93,14 +93,9 @@ export function useDrawTasks(request: RequestFn, warn: (text: string) => void): 
           return last ? { id: task.id, last } : undefined;
         }),
       ).then(async (updates) => {
+        // §4: any entry makes the task RUNNING, '100%' makes it SUCCESS; FAIL only from the server.
         const statusOf = (last: DrawProgress) =>
-          last.taskStatus === 'FAIL'
-            ? 'FAIL'
-            : last.schedule === '100%'
-              ? 'SUCCESS'
-              : last.taskStatus === 'WAIT'
-                ? 'WAIT'
-                : 'RUNNING';
+          last.taskStatus === 'FAIL' ? 'FAIL' : last.schedule === '100%' ? 'SUCCESS' : 'RUNNING';
         setTasks((current) =>
           current.map((task) => {
             const update = updates.find((u) => u?.id === task.id);
