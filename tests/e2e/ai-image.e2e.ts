@@ -69,6 +69,10 @@ test('draws an MJ image, follows its progress to the grid and upscales a quadran
     'a red fox in the snow, cinematic light --ar 1:1 --q 2.5 --v 5',
   );
   await page.getByTestId('ai-img-history-item').first().waitFor();
+  // Queued, then the provider's percentages (one per 2 s poll), then the grid.
+  await resultStatus('RUNNING');
+  await page.getByTestId('ai-img-progress').waitFor();
+  await screenshot(page, 'ai-img-running');
   await resultStatus('SUCCESS');
   await page.getByTestId('ai-img-quadrant-2').waitFor();
   // The grid is ours (api/files/download), shown from a blob: never the provider's address.

@@ -183,8 +183,8 @@ export function DrawForm({ request, warn, onCreated }: Props) {
       <Form.Item name="drawType" label={t('aiImg.drawType')}>
         <Radio.Group optionType="button" buttonStyle="solid" className={styles.fullRadio}>
           {DRAW_TYPES.map((type) => (
-            <Radio.Button key={type} value={type} data-testid={`ai-img-type-${type}`}>
-              {t(`aiImg.drawType.${type}`)}
+            <Radio.Button key={type} value={type}>
+              <span data-testid={`ai-img-type-${type}`}>{t(`aiImg.drawType.${type}`)}</span>
             </Radio.Button>
           ))}
         </Radio.Group>
