@@ -35,8 +35,9 @@ const elements = [
  * cross-feature import needs a line here, which a reviewer sees.
  */
 const SERVER_SEAMS = {
-  // the chat's streams (the generator's progress), the model store and the provider calls
-  ai: ['chat-connections.ts', 'model-store.ts', 'provider.ts'],
+  // the chat's streams (the generator's progress), the model store and the provider calls; prompt
+  // translation through the chat model (the image studio)
+  ai: ['chat-connections.ts', 'model-store.ts', 'provider.ts', 'translate.ts'],
   access: ['can.ts', 'grants.ts', 'hook.ts', 'ip-allow-list.ts', 'tables.ts'],
   auth: ['bodies.ts', 'passwords.ts', 'session-hook.ts', 'sign-in.ts', 'tokens.ts', 'users.ts'],
   common: ['access.ts', 'query/tree.ts', 'values.ts'],
@@ -83,6 +84,8 @@ const SERVER_EDGES = {
   access: ['auth', 'modules', 'platform'],
   // AI models, agents and chat: sessions, the operation log, provider calls through the SSRF guard, sealed keys
   ai: ['auth', 'events', 'logs', 'net', 'secrets'],
+  // the image studio: sessions, drawing providers through the SSRF guard, sealed keys, results in the file storage, translation by the chat model
+  'ai-image': ['ai', 'auth', 'files', 'logs', 'net', 'secrets'],
   // the api page: sessions, outbound calls through the SSRF guard, sealed secrets
   'api-sources': ['auth', 'logs', 'net', 'secrets'],
   auth: ['access', 'dingtalk', 'logs', 'platform', 'sms'],

@@ -25,6 +25,7 @@ import { registerCommonRoutes } from './common/index';
 import { registerEventRoutes, type EventRouteOptions } from './events/route';
 import { registerFiles } from './files/index';
 import { registerResources } from './resources/index';
+import { registerAiImage } from './ai-image/index';
 import type { Config } from './config';
 import type { ServerContext } from './context';
 import { createDb, type Db } from './db/create-db';
@@ -268,6 +269,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerDocumentRoutes(app, ctx);
   registerFiles(app, ctx);
   registerResources(app, ctx);
+  registerAiImage(app, ctx);
   const hub = registerEventRoutes(app, ctx, options.events);
   openStreams = () => hub.openStreams;
   return app;

@@ -6,9 +6,10 @@
 import { addMessages } from './index';
 import { ai } from './ai';
 import { aiGenerator } from './ai-generator';
+import { aiImage } from './ai-image';
 import { designer } from './designer';
 import { designerUi } from './designer-ui';
 import { documents } from './documents';
 import { resource } from './resource';
 
-addMessages(ai, aiGenerator, designer, designerUi, documents, resource);
+addMessages(ai, aiGenerator, aiImage, designer, designerUi, documents, resource);

@@ -1,8 +1,8 @@
 /**
  * Issue 22, item 7: the top bar's AI buttons never lead to a 404 or a dead end before the AI issues
  * land. With AI off (the demo as seeded) no AI button shows; with AI enabled and shown in the bar,
- * AI 对话 and AI 绘图 open a "coming soon" page inside the layout and AI create app opens the
- * generator dialog (issue 19) over the applications list.
+ * AI 对话 opens a "coming soon" page inside the layout, AI 绘图 the image studio, and AI create app
+ * opens the generator dialog (issue 19) over the applications list.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -58,11 +58,12 @@ test('AI on: chat and draw open a coming-soon page in the layout, create app its
   await page.getByTestId('ai-pending').getByText('AI 功能即将上线').waitFor();
   await page.getByTestId('top-bar').waitFor();
 
+  // AI 绘图 leads to the image studio (issue 18 item 4), inside the layout.
   await page.getByTestId('bar-ai-draw').click();
   await page.waitForURL(/\/demo\/ai\/img$/);
-  await page.getByTestId('ai-pending').getByText('AI 功能即将上线').waitFor();
+  await page.getByTestId('ai-img-placeholder').getByText('请在左侧面板创建').waitFor();
   assert.equal(await page.getByText('404').count(), 0);
-  await screenshot(page, 'issue22-06-ai-draw-coming-soon');
+  await screenshot(page, 'issue22-06-ai-draw-studio');
 
   await page.getByTestId('bar-ai-app').click();
   await page.waitForURL(/\/demo\/app\?create=ai$/);
