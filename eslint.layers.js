@@ -78,7 +78,8 @@ const SERVER_SEAMS = {
 const SERVER_EDGES = {
   access: ['auth', 'modules', 'platform'],
   // AI models, agents and chat: sessions, the operation log, provider calls through the SSRF guard, sealed keys
-  ai: ['auth', 'events', 'logs', 'net', 'secrets'],
+  // (+ platform: the app row's ai_config is written with the app page's own checks, app-edit.ts)
+  ai: ['auth', 'events', 'logs', 'net', 'platform', 'secrets'],
   // the api page: sessions, outbound calls through the SSRF guard, sealed secrets
   'api-sources': ['auth', 'logs', 'net', 'secrets'],
   auth: ['access', 'dingtalk', 'logs', 'platform', 'sms'],

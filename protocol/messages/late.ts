@@ -5,9 +5,11 @@
  */
 import { addMessages } from './index';
 import { ai } from './ai';
+import { aiPay } from './ai-pay';
 import { designer } from './designer';
 import { designerUi } from './designer-ui';
 import { documents } from './documents';
 import { resource } from './resource';
 
 addMessages(ai, designer, designerUi, documents, resource);
+addMessages(aiPay);

@@ -25,6 +25,10 @@ import { secretBoxFor } from '../secrets/secrets';
 import { AiAgentStore, tipsOf, type AgentInput } from './agent-store';
 import { AiModelStore, type ModelInput } from './model-store';
 import { registerChatRoutes } from './chat-routes';
+import { AiBilling } from './billing';
+import { PayConfigStore, registerAiConfigRoutes } from './config-routes';
+import { registerRechargeRoutes } from './recharge-routes';
+import { aiTopupTable, aiUsageTable, aiWalletTable } from '../db/migrations/0027-ai-billing';
 import { streamChat } from './provider';
 import {
   AGENT_BODY,
@@ -224,5 +228,19 @@ export function registerAiRoutes(app: FastifyInstance, ctx: ServerContext): void
     return ok(request, paged(tips, query.page, query.size ?? 12).list);
   });
 
-  registerChatRoutes(app, ctx, { models, agents });
+  // Quota, charges and recharge (billing.ts is the seam the other AI features call).
+  const billing = new AiBilling(
+    ctx.db.db,
+    ctx.db.spec,
+    {
+      wallets: aiWalletTable(ctx.config.tablePrefix),
+      usage: aiUsageTable(ctx.config.tablePrefix),
+      topups: aiTopupTable(ctx.config.tablePrefix),
+    },
+    ctx.now,
+  );
+  const payConfig = new PayConfigStore(ctx, box);
+  registerAiConfigRoutes(app, ctx, payConfig);
+  registerRechargeRoutes(app, ctx, billing, payConfig);
+  registerChatRoutes(app, ctx, { models, agents, billing });
 }
