@@ -92,13 +92,14 @@ export function RechargePanel() {
       {error && <Alert type="error" showIcon message={error} />}
       <Card size="small">
         <Space size={48} wrap align="end">
-          <Statistic
-            title={t('aiPay.balance')}
-            value={wallet ? money(wallet.balance) : '-'}
-            suffix={unit}
-            valueStyle={{ color: wallet && wallet.balance < 0 ? '#cf1322' : undefined }}
-            data-testid="recharge-balance"
-          />
+          <div data-testid="recharge-balance">
+            <Statistic
+              title={t('aiPay.balance')}
+              value={wallet ? money(wallet.balance) : '-'}
+              suffix={unit}
+              valueStyle={{ color: wallet && wallet.balance < 0 ? '#cf1322' : undefined }}
+            />
+          </div>
           <Space direction="vertical" size={8}>
             <span>{t('aiPay.amount')}</span>
             <Space wrap>
