@@ -7,6 +7,7 @@
  * `settings.changed`, so every open browser reloads its app info and the top bar follows at once.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import { requireAuth, type RequestAuth } from '../auth/session-hook';
 import type { ServerContext } from '../context';
 import { aiPayConfigTable } from '../db/migrations/0027-ai-billing';
@@ -72,8 +73,8 @@ export class PayConfigStore {
     return aiPayConfigTable(this.ctx.config.tablePrefix);
   }
 
-  async row(appId: string): Promise<PayConfigRow | undefined> {
-    return (await this.ctx.db.db.selectFrom(this.table).selectAll().where('app_id', '=', appId).executeTakeFirst()) as
+  async row(appId: string, db: Kysely<any> = this.ctx.db.db): Promise<PayConfigRow | undefined> {
+    return (await db.selectFrom(this.table).selectAll().where('app_id', '=', appId).executeTakeFirst()) as
       PayConfigRow | undefined;
   }
 
@@ -104,10 +105,10 @@ export class PayConfigStore {
     };
   }
 
-  async save(appId: string, userId: string, body: Record<string, unknown>): Promise<void> {
+  async save(trx: Kysely<any>, appId: string, userId: string, body: Record<string, unknown>): Promise<void> {
     const keys = ['payGatewayUrl', 'payMerchantId', 'payKey', 'payNotifyBase'];
     if (!keys.some((key) => Object.hasOwn(body, key))) return;
-    const current = await this.row(appId);
+    const current = await this.row(appId, trx);
     const text = (key: string, stored: string | null | undefined) =>
       Object.hasOwn(body, key) ? String(body[key] ?? '').trim() || null : (stored ?? null);
     const key = typeof body.payKey === 'string' ? body.payKey.trim() : '';
@@ -120,9 +121,9 @@ export class PayConfigStore {
       update_by: userId,
       update_at: this.ctx.now(),
     };
-    if (current) await this.ctx.db.db.updateTable(this.table).set(values).where('app_id', '=', appId).execute();
+    if (current) await trx.updateTable(this.table).set(values).where('app_id', '=', appId).execute();
     else
-      await this.ctx.db.db
+      await trx
         .insertInto(this.table)
         .values({ app_id: appId, ...values })
         .execute();
@@ -159,12 +160,15 @@ export function registerAiConfigRoutes(app: FastifyInstance, ctx: ServerContext,
     for (const key of ['payMode', 'dailyQuota', 'timeZone'] as const)
       if (Object.hasOwn(body, key)) next[key] = body[key];
     const stored = aiConfigText(next); // the app page's checks: an unknown time zone is refused here
-    await payConfig.save(appId, auth.user.id, body);
-    await ctx.db.db
-      .updateTable(ctx.tables.app)
-      .set({ ai_config: stored, update_by: auth.user.id, update_at: ctx.now() })
-      .where('id', '=', appId)
-      .execute();
+    // Both or neither: a gateway saved without the pay mode beside it (or the reverse) would mislead.
+    await ctx.db.db.transaction().execute(async (trx) => {
+      await payConfig.save(trx, appId, auth.user.id, body);
+      await trx
+        .updateTable(ctx.tables.app)
+        .set({ ai_config: stored, update_by: auth.user.id, update_at: ctx.now() })
+        .where('id', '=', appId)
+        .execute();
+    });
     ctx.apps.invalidate(appId);
     const saved = await current(appId);
     const { id: _b, ...beforeValues } = before;
