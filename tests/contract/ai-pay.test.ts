@@ -29,6 +29,7 @@ forEachDatabase((_name, makeDatabase) => {
   let operator: string;
   let other: string;
   let modelId: string;
+  let slowModelId: string;
   const streams: OpenStream[] = [];
 
   beforeAll(async () => {
@@ -57,6 +58,20 @@ forEachDatabase((_name, makeDatabase) => {
       },
     });
     modelId = model.body.data.id;
+    const slow = await t.request({
+      url: '/api/aiModels',
+      token: admin,
+      body: {
+        label: 'Slow priced',
+        provider: 'custom',
+        model: 'fake-slow',
+        base_url: fake.url,
+        api_key: fake.key,
+        context_length: 4096,
+        price_per_1k: PRICE,
+      },
+    });
+    slowModelId = slow.body.data.id;
   });
   afterAll(async () => {
     streams.forEach((stream) => stream.abort());
@@ -73,14 +88,14 @@ forEachDatabase((_name, makeDatabase) => {
   const usage = async (token = operator) =>
     (await t.request({ method: 'GET', url: '/api/ai/usage?current=1&pageSize=10', token })).body.data;
   /** One chat call of `token` on a new session, the stream read to its end. */
-  const chat = async (token: string, content: string) => {
+  const chat = async (token: string, content: string, model = modelId) => {
     const stream = await openEventStream(base, { authorization: `Bearer ${token}` }, '/api/sse/connect');
     streams.push(stream);
     const connectId = (await stream.next()).data;
     const session = await t.request({
       url: '/api/module/session/sessioninfo/addSession',
       token,
-      body: { sessionType: 'CHAT', chatModelId: modelId },
+      body: { sessionType: 'CHAT', chatModelId: model },
     });
     const reply = await t.request({
       url: '/api/module/chat/send',
@@ -248,13 +263,31 @@ forEachDatabase((_name, makeDatabase) => {
     });
   });
 
+  describe('two calls at once', () => {
+    it("never both pass on a balance that covers one: the second waits for the first one's hold", async () => {
+      // Enough for one call's estimate (about 2.06 here) but not two.
+      await t.db.db
+        .updateTable(`${PREFIX}ai_wallet`)
+        .set({ balance: 3000 })
+        .where('app_id', '=', t.demoAppId)
+        .execute();
+      const replies = await Promise.all([chat(operator, 'one', slowModelId), chat(operator, 'two', slowModelId)]);
+      const codes = replies.map((reply) => reply.body.code).sort();
+      expect(codes).toEqual([ResultCode.SUCCESS, ResultCode.BAD_REQUEST].sort());
+      const refused = replies.find((reply) => reply.body.code !== ResultCode.SUCCESS)!;
+      expect(refused.body.message).toMatch(/^Balance too low/);
+      expect((await wallet()).balance).toBeGreaterThan(0);
+    });
+  });
+
   describe('quota and features', () => {
     it("refuses a call past the daily quota, and counts again on the app's next day", async () => {
-      await config({ payMode: 0, dailyQuota: 2 });
-      expect((await chat(operator, 'second today')).body.code).toBe(ResultCode.SUCCESS);
+      // Two calls of the operator so far today (the charged one and one of the pair): one more fits.
+      await config({ payMode: 0, dailyQuota: 3 });
+      expect((await chat(operator, 'third today')).body.code).toBe(ResultCode.SUCCESS);
       const calls = fake.calls.length;
-      const refused = await chat(operator, 'third today');
-      expect(refused.body.message).toBe('You have used all 2 AI calls for today; try again tomorrow');
+      const refused = await chat(operator, 'fourth today');
+      expect(refused.body.message).toBe('You have used all 3 AI calls for today; try again tomorrow');
       expect(fake.calls.length).toBe(calls);
       // Another user has their own count.
       expect((await chat(other, 'mine')).body.code).toBe(ResultCode.SUCCESS);

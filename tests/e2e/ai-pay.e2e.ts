@@ -120,7 +120,7 @@ test('the admin sets pay mode 3, a daily quota and the payment gateway on AI 设
     null,
     { timeout: 15_000 },
   );
-  await choose(page, page.locator('main'), '付费模式', '按量付费（从余额扣费）');
+  await choose(page, page.locator('body'), '付费模式', '按量付费（从余额扣费）');
   await quota.fill('20');
   await page.getByRole('textbox', { name: '支付网关地址', exact: true }).fill(gateway.url);
   await page.getByRole('textbox', { name: '商户号', exact: true }).fill(gateway.merchantId);
@@ -129,11 +129,13 @@ test('the admin sets pay mode 3, a daily quota and the payment gateway on AI 设
   await screenshot(page, 'ai-pay-config');
   await page.getByRole('button', { name: /提\s?交/ }).click();
   await notice(page, '编辑成功').waitFor();
-  // The key is sealed and never shown again: only its mask.
-  await page.getByText(`••••${gateway.key.slice(-4)}`).waitFor({ timeout: 15_000 });
-  assert.equal((await page.content()).includes(gateway.key), false);
   // The event stream brings the new app info: the recharge entry appears without a reload.
   await page.getByTestId('bar-recharge').waitFor({ timeout: 15_000 });
+  // The key is sealed and never shown again: only its mask.
+  await page.reload();
+  await page.getByText(`••••${gateway.key.slice(-4)}`).waitFor({ timeout: 30_000 });
+  assert.equal((await page.content()).includes(gateway.key), false);
+  await screenshot(page, 'ai-pay-config-saved');
 });
 
 test('an operator sees the recharge entry, tops up 50 through the gateway and sees the balance', async () => {
