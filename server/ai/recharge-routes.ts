@@ -16,6 +16,7 @@ import type { ServerContext } from '../context';
 import { newId } from '../db/ids';
 import { badRequest } from '../errors';
 import { langOf, ok } from '../reply';
+import { limitedBy } from '../rate-limits';
 import { translate } from '../../protocol/messages';
 import { aiSettingsOf, PAY_MODE_PER_USE } from './ai-config';
 import type { AiBilling } from './billing';
@@ -107,7 +108,7 @@ export function registerRechargeRoutes(
     });
   });
 
-  app.post('/api/ai/recharge', { schema: { body: RECHARGE_BODY } }, async (request) => {
+  app.post('/api/ai/recharge', { config: limitedBy('payOrder'), schema: { body: RECHARGE_BODY } }, async (request) => {
     const auth = requireAuth(request);
     const fen = Math.round((request.body as { amount: number }).amount * 100);
     if (Math.abs(fen / 100 - (request.body as { amount: number }).amount) > 1e-9 || fen < 1 || fen > MAX_FEN)
@@ -146,7 +147,7 @@ export function registerRechargeRoutes(
 
   app.post(
     '/api/ai/pay/notify',
-    { config: { public: true, envelope: 'optional' }, schema: { body: NOTIFY_BODY } },
+    { config: { public: true, envelope: 'optional', ...limitedBy('payNotify') }, schema: { body: NOTIFY_BODY } },
     async (request, reply) => {
       const body = request.body as Record<string, unknown>;
       const fail = (reason: string) => {

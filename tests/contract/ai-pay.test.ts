@@ -237,6 +237,19 @@ forEachDatabase((_name, makeDatabase) => {
         });
     });
 
+    it('limits top-up orders to 10 a minute per user', async () => {
+      let refused: { code: string; message: string } | undefined;
+      for (let i = 0; i < 11 && !refused; i++) {
+        const reply = await t.request({ url: '/api/ai/recharge', token: other, body: { amount: 1 }, lang: 'en' });
+        if (reply.body.code !== ResultCode.SUCCESS) refused = reply.body;
+      }
+      expect(refused?.code).toBe(ResultCode.RATE_LIMITED);
+      // Another user's orders are counted apart.
+      expect((await t.request({ url: '/api/ai/recharge', token: operator, body: { amount: 1 } })).body.code).toBe(
+        ResultCode.SUCCESS,
+      );
+    });
+
     it('charges a call its real cost in the transaction that stores its record, and lists it', async () => {
       const reply = await chat(operator, 'What does it cost?');
       expect(reply.body.code).toBe(ResultCode.SUCCESS);
