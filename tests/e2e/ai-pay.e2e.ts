@@ -16,7 +16,7 @@ import { insertAudit, tableNames } from '../../server/db/tables';
 import { startFakePayment, type FakePayment } from '../fakes/payment/server';
 import { startServer, type RunningServer } from './lib/server';
 import { openBrowser, screenshot } from './lib/browser';
-import { choose, notice, signIn } from './lib/operator';
+import { notice, pick, signIn } from './lib/operator';
 
 const t = tableNames('tessera_sys_');
 const OPERATOR = { account: 'payer', password: 'Payer#2026x' };
@@ -120,7 +120,11 @@ test('the admin sets pay mode 3, a daily quota and the payment gateway on AI 设
     null,
     { timeout: 15_000 },
   );
-  await choose(page, page.locator('body'), '付费模式', '按量付费（从余额扣费）');
+  const payMode = page
+    .locator('.ant-select')
+    .filter({ has: page.getByRole('combobox', { name: '付费模式', exact: true }) })
+    .locator('.ant-select-selector');
+  await pick(page, payMode, '按量付费（从余额扣费）');
   await quota.fill('20');
   await page.getByRole('textbox', { name: '支付网关地址', exact: true }).fill(gateway.url);
   await page.getByRole('textbox', { name: '商户号', exact: true }).fill(gateway.merchantId);
@@ -144,7 +148,7 @@ test('an operator sees the recharge entry, tops up 50 through the gateway and se
   await page.waitForURL(/\/demo\/index$/, { timeout: 60_000 });
   await page.getByTestId('bar-recharge').click();
   await page.waitForURL(/\/demo\/user\/detail\?tab=recharge$/);
-  await page.getByRole('tab', { name: '充值', selected: true }).waitFor();
+  await page.getByRole('tab', { name: '充值', exact: true, selected: true }).waitFor();
   await balanceShows(page, '0.00');
   await page.getByRole('button', { name: '50 元' }).click();
   await screenshot(page, 'ai-pay-recharge-before');

@@ -159,7 +159,7 @@ test('recharge only in AI pay mode 3; every pane in English', async () => {
   await page.getByTestId('avatar-refresh').click();
   await notice('缓存刷新成功!').waitFor();
   await page.goto(url('/demo/user/detail?tab=recharge'));
-  await page.getByRole('tab', { name: '充值', selected: true }).waitFor();
+  await page.getByRole('tab', { name: '充值', exact: true, selected: true }).waitFor();
   // No payment gateway yet: the recharge tab says so (tests/e2e/ai-pay.e2e.ts pays through one).
   await pane().getByText('支付通道尚未配置，请联系管理员在「AI 设置」中填写').waitFor();
   await screenshot(page, 'personal-recharge-zh');
