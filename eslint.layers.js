@@ -83,7 +83,8 @@ const SERVER_EDGES = {
   'ai-generator': ['ai', 'auth', 'common', 'logs', 'modules', 'net', 'schema-store', 'secrets'],
   access: ['auth', 'modules', 'platform'],
   // AI models, agents and chat: sessions, the operation log, provider calls through the SSRF guard, sealed keys
-  ai: ['auth', 'events', 'logs', 'net', 'secrets'],
+  // (+ platform: the app row's ai_config is written with the app page's own checks, app-edit.ts)
+  ai: ['auth', 'events', 'logs', 'net', 'platform', 'secrets'],
   // the image studio: sessions, drawing providers through the SSRF guard, sealed keys, results in the file storage, translation by the chat model
   'ai-image': ['ai', 'auth', 'files', 'logs', 'net', 'secrets'],
   // the api page: sessions, outbound calls through the SSRF guard, sealed secrets

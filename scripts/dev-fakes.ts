@@ -8,6 +8,7 @@ import { startFakeOpenAi } from '../tests/fakes/openai/server';
 import { startFakeRest } from '../tests/fakes/rest/server';
 import { startFakeMidjourney } from '../tests/fakes/midjourney/server';
 import { startFakeBaiduSd } from '../tests/fakes/baidu-sd/server';
+import { startFakePayment } from '../tests/fakes/payment/server';
 
 const port = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 
@@ -19,6 +20,7 @@ const midjourney = await startFakeMidjourney({
   steps: ['0%', '12%', '35%', '58%', '81%', '96%'],
 });
 const baidu = await startFakeBaiduSd({ port: port('FAKE_BAIDU_PORT', 18082), delayMs: 4000 });
+const payment = await startFakePayment({ port: port('FAKE_PAY_PORT', 18090) });
 
 console.log(`Fake services on loopback (Ctrl+C stops them):
 
@@ -42,10 +44,15 @@ console.log(`Fake services on loopback (Ctrl+C stops them):
   REST data source (api page)
     接口地址  ${rest.url}/customers   Bearer ${rest.token}
 
+  Payment gateway (ai/config → 支付通道; the recharge tab pays through its checkout page)
+    支付网关  ${payment.url}
+    商户号    ${payment.merchantId}
+    商户密钥  ${payment.key}
+
 Start the platform with OUTBOUND_ALLOW_LIST=127.0.0.1 so it may call them.`);
 
 const stop = async () => {
-  await Promise.all([openai.close(), rest.close(), midjourney.close(), baidu.close()]);
+  await Promise.all([openai.close(), rest.close(), midjourney.close(), baidu.close(), payment.close()]);
   process.exit(0);
 };
 process.on('SIGINT', () => void stop());

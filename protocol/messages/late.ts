@@ -7,9 +7,10 @@ import { addMessages } from './index';
 import { ai } from './ai';
 import { aiGenerator } from './ai-generator';
 import { aiImage } from './ai-image';
+import { aiPay } from './ai-pay';
 import { designer } from './designer';
 import { designerUi } from './designer-ui';
 import { documents } from './documents';
 import { resource } from './resource';
 
-addMessages(ai, aiGenerator, aiImage, designer, designerUi, documents, resource);
+addMessages(ai, aiGenerator, aiImage, aiPay, designer, designerUi, documents, resource);

@@ -30,6 +30,7 @@ import { schemaSyncJournal } from './0023-schema-sync-journal';
 import { aiChat } from './0024-ai-chat';
 import { aiAppGeneration } from './0029-ai-app-generation';
 import { aiImage } from './0028-ai-image';
+import { aiBilling } from './0027-ai-billing';
 
 export function migrations(prefix: string, db: Db): Record<string, Migration> {
   const all: Record<string, Migration> = {
@@ -58,6 +59,7 @@ export function migrations(prefix: string, db: Db): Record<string, Migration> {
     '0024-ai-chat': aiChat(prefix, db.spec),
     '0029-ai-app-generation': aiAppGeneration(prefix, db.spec),
     '0028-ai-image': aiImage(prefix, db.spec),
+    '0027-ai-billing': aiBilling(prefix, db.spec),
   };
   // In name order whatever order features were merged in: the Migrator runs them in that order and
   // callers (tests, readiness) list them the same way.
