@@ -30,6 +30,8 @@ export { runCommand, type Command, type CommandOptions, type Done, type Outcome 
 export * from './history';
 export { moveSelection, keepSelection, nudgeCommand, type SelectionMove } from './selection';
 export { linkageCycles, type LinkageCycle } from './linkage-cycles';
+export * from './linkage';
+export { keysRead } from './expression-keys';
 export { validateDocument, type NodeIssue, type DocumentValidation } from './validate';
 
 import type { DesignDocument } from './types';
