@@ -140,6 +140,14 @@ export function parseConditions(expression: string | undefined): Conditions | un
   }
 }
 
+/** A hiddenFn as the editor shows it: show-when (`!(conditions)`) with its inner text, or hide-when as it is. */
+export function splitVisibility(hiddenFn: string | undefined): { show: boolean; inner: string } {
+  const text = hiddenFn?.trim() ?? '';
+  const negated = /^!\((.*)\)$/s.exec(text);
+  if (negated && parseConditions(negated[1])) return { show: true, inner: negated[1] };
+  return { show: false, inner: text };
+}
+
 /** A hiddenFn read as show-when (`!(…)`) or hide-when. */
 export function visibilityOf(hiddenFn: string | undefined): { show: boolean; conditions: Conditions | undefined } {
   const text = hiddenFn?.trim() ?? '';

@@ -11,7 +11,7 @@ import { useRuntime } from '../../runtime/react/context';
 import { translate } from '../../protocol/messages';
 import { emptyDocument, isDirty, loadDocument, serialise, type NodeIssue } from '../core';
 import { validateInBrowser } from './validate';
-import { loadModule, saveModule, type LoadedModule } from './api';
+import { listDictionaries, loadModule, saveModule, type DictionaryInfo, type LoadedModule } from './api';
 import { Canvas } from './Canvas';
 import { DesignerContext } from './context';
 import { DndLayer } from './DndLayer';
@@ -95,8 +95,24 @@ function DesignerWorkspace(props: DesignerProps & { loaded: LoadedModule; onRelo
     if ((state as { restoredDraft?: boolean }).restoredDraft) setRestored(true);
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
 
+  // The app's dictionaries, read once: the options picker lists them and a missing one is marked.
+  const [dictionaries, setDictionaries] = useState<DictionaryInfo[]>();
+  useEffect(() => {
+    let live = true;
+    listDictionaries(request)
+      .then((found) => live && setDictionaries(found))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [request]);
+  const dictCodes = useMemo(
+    () => (dictionaries ? new Set(dictionaries.map((dict) => dict.code)) : undefined),
+    [dictionaries],
+  );
+
   // Validation as the document changes (the meta-schema, cross references, linkage cycles).
-  const validation = useMemo(() => validateInBrowser(doc), [doc]);
+  const validation = useMemo(() => validateInBrowser(doc, dictCodes ? { dictCodes } : undefined), [doc, dictCodes]);
   const issues = useMemo(() => {
     const byNode = new Map(validation.byNode);
     for (const issue of storeIssues) byNode.set(issue.nodeId, [...(byNode.get(issue.nodeId) ?? []), issue]);
@@ -162,7 +178,7 @@ function DesignerWorkspace(props: DesignerProps & { loaded: LoadedModule; onRelo
     props.onBack();
   };
 
-  const context = { state, dispatch, target, issues, lang, readOnly };
+  const context = { state, dispatch, target, issues, lang, readOnly, dictionaries };
   return (
     <DesignerContext.Provider value={context}>
       {messageHolder}

@@ -7,7 +7,9 @@ import { addMessages } from './index';
 import { ai } from './ai';
 import { designer } from './designer';
 import { designerUi } from './designer-ui';
+import { designerPanels } from './designer-panels';
 import { documents } from './documents';
 import { resource } from './resource';
 
 addMessages(ai, designer, designerUi, documents, resource);
+addMessages(designerPanels);
