@@ -50,6 +50,8 @@ export interface FieldDefinition {
   hidden?: boolean;
   /** Expression (safe evaluator) deciding visibility from the form values. */
   hiddenFn?: string;
+  /** As a list's table column: width (px), fixed to a side, sortable by the user (the list page config). */
+  column?: { width?: number; fixed?: 'left' | 'right'; sortable?: boolean };
   /** Expression: read-only while true (linkage, issue 14). */
   disabledFn?: string;
   /** Expression: required while true. */

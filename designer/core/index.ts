@@ -37,3 +37,4 @@ export { validateDocument, type NodeIssue, type DocumentValidation } from './val
 import type { DesignDocument } from './types';
 /** The schema exactly as it will be saved. */
 export const serialise = (doc: DesignDocument) => doc.schema;
+export { sampleRecord, sampleValue } from './sample-record';

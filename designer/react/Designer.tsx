@@ -22,6 +22,7 @@ import { isTypingTarget, keyAction } from './keyboard';
 import { JsonView } from './JsonView';
 import { Outline } from './Outline';
 import { Palette } from './Palette';
+import { Preview } from './Preview';
 import { ConflictDialog, PlanDialog } from './SaveDialogs';
 import { SettingsPanel } from './SettingsPanel';
 import { designerReducer, initialState } from './state';
@@ -85,6 +86,7 @@ function DesignerWorkspace(props: DesignerProps & { loaded: LoadedModule; onRelo
   // Problems of the JSON view's text (not yet on the canvas): nothing can be saved while there are any.
   const [jsonProblems, setJsonProblems] = useState(0);
   const [history, setHistory] = useState<'closed' | 'open' | 'compare'>('closed');
+  const [preview, setPreview] = useState(false);
   const copied = useRef<string>();
   const root = useRef<HTMLDivElement>(null);
   const readOnly = !loaded.canSave;
@@ -196,6 +198,7 @@ function DesignerWorkspace(props: DesignerProps & { loaded: LoadedModule; onRelo
           onSave={() => void save.start(doc)}
           saving={save.stage.stage === 'planning'}
           onHistory={() => setHistory('open')}
+          onPreview={() => setPreview(true)}
         />
         {readOnly && <Alert type="info" showIcon banner message={translate(lang, 'designerUi.readOnly')} />}
         {restored && (
@@ -283,6 +286,7 @@ function DesignerWorkspace(props: DesignerProps & { loaded: LoadedModule; onRelo
           }}
         />
       )}
+      {preview && <Preview onClose={() => setPreview(false)} />}
       {history !== 'closed' && (
         <HistoryDrawer
           moduleId={moduleId}

@@ -170,3 +170,62 @@ describe('the auto-number tab', () => {
     );
   });
 });
+
+const draftField = (key: string) =>
+  (
+    JSON.parse(localStorage.getItem('tessera.designer.demo.m1') ?? '{"schema":{"body":[{"fields":[]}]}}') as {
+      schema: { body: { fields: Record<string, unknown>[] }[] };
+    }
+  ).schema.body[0].fields.find((field) => field.key === key) ?? {};
+const listOnCanvas = () => document.querySelector('.tessera-designer-node[data-node-type="list"]') as HTMLElement;
+
+describe('the list page tab', () => {
+  it('sets search fields, a column’s width, fixed side and sorter, the default sort, the page size and the views', async () => {
+    renderDesigner();
+    await waitFor(() => expect(listOnCanvas()).toBeTruthy());
+    fireEvent.click(listOnCanvas());
+    fireEvent.click(await screen.findByRole('tab', { name: '列表页' }));
+    const search = await screen.findByTestId('list-search');
+    fireEvent.click(within(search).getByLabelText('备注'));
+    await waitFor(() => expect(draftField('remark').search).toBe(true));
+
+    const columns = screen.getAllByTestId('list-column');
+    const mobile = columns.find((row) => row.textContent?.includes('手机号'))!;
+    fireEvent.change(mobile.querySelector('input.ant-input-number-input')!, { target: { value: '160' } });
+    await choose(mobile.querySelectorAll('.ant-select')[0] as HTMLElement, '左侧');
+    fireEvent.click(mobile.querySelector('.ant-switch')!);
+    await waitFor(() => expect(draft()).toContain('"column":{"width":160,"fixed":"left","sortable":true}'));
+    // order: 手机号 moves up before 客户名称
+    fireEvent.click(within(mobile).getByLabelText('上移'));
+    await waitFor(() => expect(screen.getAllByTestId('list-column')[0].textContent).toContain('手机号'));
+
+    await choose(screen.getByTestId('list-sort-key'), '授信额度');
+    await waitFor(() => expect(draft()).toContain('"sorts":[{"key":"credit_limit","order":"asc"}]'));
+    fireEvent.change(within(screen.getByTestId('list-sort')).getByPlaceholderText('10'), { target: { value: '20' } });
+    await waitFor(() => expect(draft()).toContain('"pageSize":20'));
+    const views = screen.getByTestId('list-views');
+    fireEvent.click(within(views).getByLabelText('甘特图'));
+    await waitFor(() => expect(draft()).toContain('"views":["table","card"]'));
+  });
+});
+
+describe('the preview', () => {
+  it('shows the form in add, edit, copy and detail modes with sample data, and the list page', async () => {
+    renderDesigner();
+    await waitFor(() => expect(fieldOnCanvas('name')).toBeTruthy());
+    fireEvent.click(screen.getByRole('button', { name: '预 览' }));
+    const preview = await screen.findByTestId('preview');
+    expect(preview.getAttribute('data-mode')).toBe('add');
+    expect((within(preview).getByLabelText('客户名称') as HTMLInputElement).value).toBe('');
+    fireEvent.click(screen.getByText('编辑'));
+    await waitFor(() =>
+      expect((within(preview).getByLabelText('客户名称') as HTMLInputElement).value).toBe('示例客户名称1'),
+    );
+    fireEvent.click(screen.getByText('详情'));
+    await waitFor(() => expect(preview.querySelector('input')).toBeNull());
+    expect(preview.textContent).toContain('示例客户名称1');
+    fireEvent.click(within(screen.getByTestId('preview-modes')).getByText('列表页'));
+    await waitFor(() => expect(preview.querySelectorAll('.ant-table-row').length).toBe(3));
+    expect(preview.textContent).toContain('示例客户名称3');
+  });
+});

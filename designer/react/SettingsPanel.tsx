@@ -17,6 +17,7 @@ import { getWidget } from '../../runtime/core/registry';
 import { AutoNumberEditor } from './AutoNumberEditor';
 import { LinkageEditor, takesOptions } from './LinkageEditor';
 import { OptionsEditor } from './OptionsEditor';
+import { ListPageEditor } from './ListPageEditor';
 
 function NodeSettings({ id }: { id: string }) {
   const { state, dispatch, issues, lang, readOnly } = useDesigner();
@@ -90,6 +91,7 @@ function panelTabs(kind: string | undefined, type: string) {
   const widget = kind === 'field' ? getWidget(type) : undefined;
   const valued = !!widget && !widget.noValue;
   return {
+    listPage: kind === 'node' && type === 'list',
     linkage: valued,
     options: valued && takesOptions(type),
     autoNumber: valued && widget.columnType === 'string' && widget.palette?.group === 'input',
@@ -104,6 +106,23 @@ export function SettingsPanel() {
     return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={translate(lang, 'designerUi.noSelection')} />;
   const tabs = panelTabs(kindOfNode(state.editor.doc, selection), String(json.type));
   const props = <NodeSettings key={selection} id={selection} />;
+  if (tabs.listPage)
+    return (
+      <div onBlur={() => dispatch({ type: 'seal' })}>
+        <Tabs
+          size="small"
+          className="tessera-designer-settings-tabs"
+          items={[
+            { key: 'props', label: translate(lang, 'designerPanel.props'), children: props },
+            {
+              key: 'listPage',
+              label: translate(lang, 'designerPanel.listPage'),
+              children: <ListPageEditor key={selection} id={selection} />,
+            },
+          ]}
+        />
+      </div>
+    );
   if (!tabs.linkage) return props;
   const items = [
     { key: 'props', label: translate(lang, 'designerPanel.props'), children: props },
