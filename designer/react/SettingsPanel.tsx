@@ -110,6 +110,7 @@ export function SettingsPanel() {
     return (
       <div onBlur={() => dispatch({ type: 'seal' })}>
         <Tabs
+          key={selection}
           size="small"
           className="tessera-designer-settings-tabs"
           items={[
@@ -153,7 +154,7 @@ export function SettingsPanel() {
   return (
     // Typing in one box of a tab coalesces into one undo step, sealed when focus leaves it.
     <div onBlur={() => dispatch({ type: 'seal' })}>
-      <Tabs size="small" items={items} className="tessera-designer-settings-tabs" />
+      <Tabs key={selection} size="small" items={items} className="tessera-designer-settings-tabs" />
     </div>
   );
 }
