@@ -50,6 +50,14 @@ export interface FieldDefinition {
   hidden?: boolean;
   /** Expression (safe evaluator) deciding visibility from the form values. */
   hiddenFn?: string;
+  /** As a list's table column: width (px), fixed to a side, sortable by the user (the list page config). */
+  column?: { width?: number; fixed?: 'left' | 'right'; sortable?: boolean };
+  /** Expression: read-only while true (linkage, issue 14). */
+  disabledFn?: string;
+  /** Expression: required while true. */
+  requiredFn?: string;
+  /** Expression: the value, computed from the other fields whenever they change. */
+  valueFn?: string;
   visibleRoleIds?: string;
   tableHidden?: boolean;
   hiddenTitle?: boolean;

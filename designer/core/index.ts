@@ -30,8 +30,11 @@ export { runCommand, type Command, type CommandOptions, type Done, type Outcome 
 export * from './history';
 export { moveSelection, keepSelection, nudgeCommand, type SelectionMove } from './selection';
 export { linkageCycles, type LinkageCycle } from './linkage-cycles';
+export * from './linkage';
+export { keysRead } from './expression-keys';
 export { validateDocument, type NodeIssue, type DocumentValidation } from './validate';
 
 import type { DesignDocument } from './types';
 /** The schema exactly as it will be saved. */
 export const serialise = (doc: DesignDocument) => doc.schema;
+export { sampleRecord, sampleValue } from './sample-record';

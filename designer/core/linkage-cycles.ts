@@ -2,13 +2,15 @@
  * Linkage cycles (issue 14, bad input: "A sets B sets A"). The runtime stops a cycle from looping
  * (runtime/core/linkage clears each field once), but the form it makes never settles: each field
  * clears the other. The designer names every field on a cycle, per form, from the same plan the
- * runtime builds (linkageKeys and the placeholders a dictApi/linkageApi reads), so what is
+ * runtime builds (linkageKeys and the placeholders a dictApi/linkageApi reads) and the keys a
+ * computed value (valueFn) reads, so what is
  * reported is exactly what would run.
  */
 import type { FieldDefinition } from '../../protocol/page-schema';
 import { buildLinkagePlan } from '../../runtime/core/linkage/plan';
 import { walkPage } from '../../runtime/core/schema/walk';
 import { nodeAtPointer } from './document';
+import { keysRead } from './expression-keys';
 import type { DesignDocument } from './types';
 
 export interface LinkageCycle {
@@ -75,9 +77,13 @@ export function linkageCycles(doc: DesignDocument): LinkageCycle[] {
   for (const fields of scopes.values()) {
     const plan = buildLinkagePlan(fields.map((entry) => entry.field));
     const edges = new Map<string, string[]>();
+    const link = (from: string, to: string) => edges.set(from, [...(edges.get(from) ?? []), to]);
     for (const dependent of plan.dependents.values()) {
-      for (const parent of dependent.parents) edges.set(parent.key, [...(edges.get(parent.key) ?? []), dependent.key]);
+      for (const parent of dependent.parents) link(parent.key, dependent.key);
     }
+    // A computed value (valueFn) is set from the fields it reads: B = f(A) and A = g(B) never settle.
+    for (const { field } of fields)
+      for (const key of keysRead(field.valueFn)) if (key !== field.key) link(key, field.key);
     for (const component of cyclesOf(edges)) {
       const members = fields.filter((entry) => component.includes(entry.field.key));
       cycles.push({

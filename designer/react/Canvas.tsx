@@ -86,7 +86,9 @@ function TabsNode({ id, json }: { id: string; json: JsonObject }) {
     <Tabs
       size="small"
       activeKey={shown}
-      onChange={(key) => {
+      // A click on a pane's tab selects the pane, the one shown too (onChange would skip it), so
+      // Enter on a palette entry then inserts into that pane.
+      onTabClick={(key) => {
         setActive(key);
         dispatch({ type: 'select', id: key });
       }}

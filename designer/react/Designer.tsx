@@ -11,7 +11,7 @@ import { useRuntime } from '../../runtime/react/context';
 import { translate } from '../../protocol/messages';
 import { emptyDocument, isDirty, loadDocument, serialise, type NodeIssue } from '../core';
 import { validateInBrowser } from './validate';
-import { loadModule, saveModule, type LoadedModule } from './api';
+import { listDictionaries, loadModule, saveModule, type DictionaryInfo, type LoadedModule } from './api';
 import { Canvas } from './Canvas';
 import { DesignerContext } from './context';
 import { DndLayer } from './DndLayer';
@@ -22,6 +22,7 @@ import { isTypingTarget, keyAction } from './keyboard';
 import { JsonView } from './JsonView';
 import { Outline } from './Outline';
 import { Palette } from './Palette';
+import { Preview } from './Preview';
 import { ConflictDialog, PlanDialog } from './SaveDialogs';
 import { SettingsPanel } from './SettingsPanel';
 import { designerReducer, initialState } from './state';
@@ -85,6 +86,7 @@ function DesignerWorkspace(props: DesignerProps & { loaded: LoadedModule; onRelo
   // Problems of the JSON view's text (not yet on the canvas): nothing can be saved while there are any.
   const [jsonProblems, setJsonProblems] = useState(0);
   const [history, setHistory] = useState<'closed' | 'open' | 'compare'>('closed');
+  const [preview, setPreview] = useState(false);
   const copied = useRef<string>();
   const root = useRef<HTMLDivElement>(null);
   const readOnly = !loaded.canSave;
@@ -95,8 +97,24 @@ function DesignerWorkspace(props: DesignerProps & { loaded: LoadedModule; onRelo
     if ((state as { restoredDraft?: boolean }).restoredDraft) setRestored(true);
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
 
+  // The app's dictionaries, read once: the options picker lists them and a missing one is marked.
+  const [dictionaries, setDictionaries] = useState<DictionaryInfo[]>();
+  useEffect(() => {
+    let live = true;
+    listDictionaries(request)
+      .then((found) => live && setDictionaries(found))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [request]);
+  const dictCodes = useMemo(
+    () => (dictionaries ? new Set(dictionaries.map((dict) => dict.code)) : undefined),
+    [dictionaries],
+  );
+
   // Validation as the document changes (the meta-schema, cross references, linkage cycles).
-  const validation = useMemo(() => validateInBrowser(doc), [doc]);
+  const validation = useMemo(() => validateInBrowser(doc, dictCodes ? { dictCodes } : undefined), [doc, dictCodes]);
   const issues = useMemo(() => {
     const byNode = new Map(validation.byNode);
     for (const issue of storeIssues) byNode.set(issue.nodeId, [...(byNode.get(issue.nodeId) ?? []), issue]);
@@ -162,7 +180,7 @@ function DesignerWorkspace(props: DesignerProps & { loaded: LoadedModule; onRelo
     props.onBack();
   };
 
-  const context = { state, dispatch, target, issues, lang, readOnly };
+  const context = { state, dispatch, target, issues, lang, readOnly, dictionaries };
   return (
     <DesignerContext.Provider value={context}>
       {messageHolder}
@@ -180,6 +198,7 @@ function DesignerWorkspace(props: DesignerProps & { loaded: LoadedModule; onRelo
           onSave={() => void save.start(doc)}
           saving={save.stage.stage === 'planning'}
           onHistory={() => setHistory('open')}
+          onPreview={() => setPreview(true)}
         />
         {readOnly && <Alert type="info" showIcon banner message={translate(lang, 'designerUi.readOnly')} />}
         {restored && (
@@ -267,6 +286,7 @@ function DesignerWorkspace(props: DesignerProps & { loaded: LoadedModule; onRelo
           }}
         />
       )}
+      {preview && <Preview onClose={() => setPreview(false)} />}
       {history !== 'closed' && (
         <HistoryDrawer
           moduleId={moduleId}

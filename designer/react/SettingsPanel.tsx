@@ -5,7 +5,7 @@
  * typed (format, reserved words, unique in the form) and a bad one is shown under it, never applied.
  */
 import { useEffect, useMemo } from 'react';
-import { Alert, Empty } from 'antd';
+import { Alert, Empty, Tabs } from 'antd';
 import { createForm, isField, onFieldInputValueChange } from '@formily/core';
 import { FormProvider } from '@formily/react';
 import { FormBody } from '../../runtime/react/FormBody';
@@ -13,6 +13,11 @@ import { translate } from '../../protocol/messages';
 import { keyProblem, kindOfNode, nodeOf, ROOT_ID } from '../core';
 import { useDesigner } from './context';
 import { fromPanel, panelFields, panelValues, staleKeys, toPanel } from './settings-values';
+import { getWidget } from '../../runtime/core/registry';
+import { AutoNumberEditor } from './AutoNumberEditor';
+import { LinkageEditor, takesOptions } from './LinkageEditor';
+import { OptionsEditor } from './OptionsEditor';
+import { ListPageEditor } from './ListPageEditor';
 
 function NodeSettings({ id }: { id: string }) {
   const { state, dispatch, issues, lang, readOnly } = useDesigner();
@@ -81,10 +86,75 @@ function NodeSettings({ id }: { id: string }) {
   );
 }
 
+/** The tabs a node gets beside its properties: what its type can do. */
+function panelTabs(kind: string | undefined, type: string) {
+  const widget = kind === 'field' ? getWidget(type) : undefined;
+  const valued = !!widget && !widget.noValue;
+  return {
+    listPage: kind === 'node' && type === 'list',
+    linkage: valued,
+    options: valued && takesOptions(type),
+    autoNumber: valued && widget.columnType === 'string' && widget.palette?.group === 'input',
+  };
+}
+
 export function SettingsPanel() {
-  const { state, lang } = useDesigner();
+  const { state, lang, dispatch } = useDesigner();
   const selection = state.editor.selection ?? ROOT_ID;
-  if (!nodeOf(state.editor.doc, selection))
+  const json = nodeOf(state.editor.doc, selection);
+  if (!json)
     return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={translate(lang, 'designerUi.noSelection')} />;
-  return <NodeSettings key={selection} id={selection} />;
+  const tabs = panelTabs(kindOfNode(state.editor.doc, selection), String(json.type));
+  const props = <NodeSettings key={selection} id={selection} />;
+  if (tabs.listPage)
+    return (
+      <div onBlur={() => dispatch({ type: 'seal' })}>
+        <Tabs
+          key={selection}
+          size="small"
+          className="tessera-designer-settings-tabs"
+          items={[
+            { key: 'props', label: translate(lang, 'designerPanel.props'), children: props },
+            {
+              key: 'listPage',
+              label: translate(lang, 'designerPanel.listPage'),
+              children: <ListPageEditor key={selection} id={selection} />,
+            },
+          ]}
+        />
+      </div>
+    );
+  if (!tabs.linkage) return props;
+  const items = [
+    { key: 'props', label: translate(lang, 'designerPanel.props'), children: props },
+    ...(tabs.options
+      ? [
+          {
+            key: 'options',
+            label: translate(lang, 'designerPanel.options'),
+            children: <OptionsEditor key={selection} id={selection} />,
+          },
+        ]
+      : []),
+    {
+      key: 'linkage',
+      label: translate(lang, 'designerPanel.linkage'),
+      children: <LinkageEditor key={selection} id={selection} />,
+    },
+    ...(tabs.autoNumber
+      ? [
+          {
+            key: 'autoNumber',
+            label: translate(lang, 'designerPanel.autoNumber'),
+            children: <AutoNumberEditor key={selection} id={selection} />,
+          },
+        ]
+      : []),
+  ];
+  return (
+    // Typing in one box of a tab coalesces into one undo step, sealed when focus leaves it.
+    <div onBlur={() => dispatch({ type: 'seal' })}>
+      <Tabs key={selection} size="small" items={items} className="tessera-designer-settings-tabs" />
+    </div>
+  );
 }

@@ -14,6 +14,7 @@ export function Toolbar(props: {
   onBack: () => void;
   onSave: () => void;
   onHistory: () => void;
+  onPreview: () => void;
 }) {
   const { state, dispatch, lang, readOnly } = useDesigner();
   const t = (key: string, vars?: Record<string, unknown>) => translate(lang, key, vars);
@@ -48,6 +49,7 @@ export function Toolbar(props: {
             { value: 'json', label: t('designerUi.jsonView') },
           ]}
         />
+        <Button onClick={props.onPreview}>{t('designerPreview.title')}</Button>
         <Button onClick={props.onHistory}>{t('designerUi.history')}</Button>
         <Badge dot={props.dirty}>
           <Button

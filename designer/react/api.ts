@@ -130,3 +130,32 @@ export async function rollbackTo(request: RequestFn, id: string, version: number
     }),
   );
 }
+
+/** A dictionary of the app (系统管理 → 数据字典): what a select's options can come from. */
+export interface DictionaryInfo {
+  code: string;
+  title: string;
+}
+
+/** The app's dictionaries; undefined when they cannot be read (then no dictionary is called missing). */
+export async function listDictionaries(request: RequestFn): Promise<DictionaryInfo[] | undefined> {
+  const result = await request<{ list: { code: string; title: string }[] }>({
+    method: 'POST',
+    url: 'common/tessera_sys_dict_type/list',
+    body: { isPage: true, current: 1, pageSize: 1000, sorts: [{ key: 'code', order: 'asc' }] },
+  });
+  if (!isSuccess(result.code) || !Array.isArray(result.data?.list)) return undefined;
+  return result.data.list.map((row) => ({ code: String(row.code), title: String(row.title ?? row.code) }));
+}
+
+export interface DictItemPreview {
+  value: unknown;
+  label: string;
+}
+
+/** A dictionary's items for the picker's preview (the same route the runtime's selects load). */
+export async function previewDictionary(request: RequestFn, url: string): Promise<DictItemPreview[]> {
+  const result = await request<{ value: unknown; label: string }[]>({ method: 'GET', url });
+  if (!isSuccess(result.code)) throw new Error(result.message);
+  return (Array.isArray(result.data) ? result.data : []).map((item) => ({ value: item.value, label: item.label }));
+}

@@ -4,6 +4,7 @@
  */
 import { createContext, useContext, type Dispatch } from 'react';
 import type { NodeIssue } from '../core';
+import type { DictionaryInfo } from './api';
 import type { DropTarget } from './drop';
 import type { DesignerAction, DesignerState } from './state';
 
@@ -14,6 +15,8 @@ export interface DesignerContextValue {
   issues: ReadonlyMap<string, NodeIssue[]>;
   lang: 'zh' | 'en';
   readOnly: boolean;
+  /** The app's dictionaries (the options picker); undefined until read, or when they cannot be. */
+  dictionaries?: DictionaryInfo[];
 }
 
 export const DesignerContext = createContext<DesignerContextValue | null>(null);

@@ -52,6 +52,11 @@ export const designer: Catalog = {
     zh: '联动形成了循环：{{cycle}}，请去掉其中一个联动',
     en: 'The linkage goes round in a circle: {{cycle}}. Remove one of its links',
   },
+  'designer.expressionInvalid': { zh: '表达式有误：{{detail}}', en: 'The expression is not valid: {{detail}}' },
+  'designer.expressionUnknownKey': {
+    zh: '表达式中的“{{key}}”不是本表单的字段',
+    en: '“{{key}}” in the expression is not a field of this form',
+  },
   'designer.emptyBatch': { zh: '没有要执行的修改', en: 'There is nothing to change' },
   'designer.notLoadable': {
     zh: '无法载入页面配置：{{detail}}',

@@ -10,7 +10,8 @@ import { aiImage } from './ai-image';
 import { aiPay } from './ai-pay';
 import { designer } from './designer';
 import { designerUi } from './designer-ui';
+import { designerPanels } from './designer-panels';
 import { documents } from './documents';
 import { resource } from './resource';
 
-addMessages(ai, aiGenerator, aiImage, aiPay, designer, designerUi, documents, resource);
+addMessages(ai, aiGenerator, aiImage, aiPay, designer, designerPanels, designerUi, documents, resource);

@@ -93,6 +93,7 @@ export function compileField(field: FieldDefinition, ctx: CompileContext, index:
       otherwise: { state: { display: 'visible' } },
     });
   }
+  reactions.push(...conditionReactions(field, mode));
   if (reactions.length) schema['x-reactions'] = reactions as ISchema['x-reactions'];
 
   hooks.adapt?.(schema, field, ctx);
@@ -102,4 +103,29 @@ export function compileField(field: FieldDefinition, ctx: CompileContext, index:
   const dictApi = componentProps?.dictApi as FieldDefinition['dictApi'];
   if (dictApi && hasTemplates(dictApi)) delete componentProps!.dictApi;
   return schema;
+}
+
+/**
+ * The designer's linkage (issue 14): read-only, required and value by condition, each an expression
+ * over the form values run by the safe evaluator. Not in a search form (it holds no record); a
+ * detail view shows what was stored, so only the read-only condition is left out of it too.
+ */
+function conditionReactions(field: FieldDefinition, mode: CompileContext['mode']): Record<string, unknown>[] {
+  if (mode === 'search' || mode === 'readPretty') return [];
+  const reactions: Record<string, unknown>[] = [];
+  if (field.disabledFn)
+    reactions.push({
+      when: `{{ ${field.disabledFn} }}`,
+      fulfill: { state: { disabled: true } },
+      otherwise: { state: { disabled: false } },
+    });
+  // Toggles the `{ required: false }` rule buildValidators left for it, so its message is ours.
+  if (field.requiredFn && !field.required)
+    reactions.push({
+      when: `{{ ${field.requiredFn} }}`,
+      fulfill: { state: { required: true } },
+      otherwise: { state: { required: false } },
+    });
+  if (field.valueFn) reactions.push({ fulfill: { state: { value: `{{ ${field.valueFn} }}` } } });
+  return reactions;
 }

@@ -98,6 +98,9 @@ export function buildValidators(
   if (!search && (field.required || items.some((r) => r.required))) {
     const custom = items.find((r) => r.required && r.message !== undefined);
     rules.push({ required: true, message: custom ? textOf(custom.message, lang) : requiredMessage(field, lang) });
+  } else if (!search && field.requiredFn) {
+    // Off until the field's requiredFn reaction (compiler/field.ts) turns it on, message and all.
+    rules.push({ required: false, message: requiredMessage(field, lang) });
   }
   if (!search) {
     const patterns: [string | undefined, Text | undefined][] = [

@@ -58,6 +58,8 @@ export interface ListController {
    */
   start(): Promise<void>;
   search(values: Row): Promise<void>;
+  /** The user's sort by one column (a sortable column's header), replacing the page's; undefined restores it. */
+  sortBy(spec?: SortSpec): Promise<void>;
   reset(values?: Row): Promise<void>;
   setPage(current: number, pageSize?: number): Promise<void>;
   /** Search, page and size at once, in one load (Back / Forward to a place in the address). */
@@ -109,13 +111,14 @@ export function createListController(options: ListControllerOptions): ListContro
     const index = keys.length ? indexed() : known;
     return { selectedKeys: keys, selectedRows: keys.map((k) => index.get(k)).filter((r): r is Row => !!r) };
   };
+  let userSort: SortSpec | undefined;
   const buildQuery = () =>
     buildListQuery(options.fields, state.searchValues, {
       idKey,
       paginate,
       current: state.current,
       pageSize: state.pageSize,
-      sorts: options.sorts,
+      sorts: userSort ? [userSort] : options.sorts,
       extra: options.extraQuery,
       alsoShow: options.alsoShow,
     });
@@ -169,6 +172,11 @@ export function createListController(options: ListControllerOptions): ListContro
     start: () => (answeredAtOnce ? Promise.resolve() : load()),
     search(values) {
       set({ searchValues: { ...values }, current: DEFAULT_PAGE, ...selection([]) });
+      return load();
+    },
+    sortBy(spec) {
+      userSort = spec;
+      set({ current: DEFAULT_PAGE });
       return load();
     },
     reset(values = {}) {

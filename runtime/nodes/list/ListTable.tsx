@@ -8,6 +8,7 @@ import { useMemo } from 'react';
 import { textOf, type FieldDefinition } from '../../../protocol/page-schema';
 import type { DictOption, Row } from '../../core/data/provider';
 import type { ListState } from '../../core/list/controller';
+import type { SortSpec } from '../../../protocol/list-query';
 import { formatCell } from '../../core/list/format';
 import { useRuntime, useT } from '../../react/context';
 import { getAction } from '../../core/registry';
@@ -65,6 +66,8 @@ export interface ListTableProps {
   onRowAction(action: string, row: Row, params?: Record<string, unknown>): void;
   onSelect(keys: string[], rows: Row[]): void;
   onPage(current: number, pageSize: number): void;
+  /** A sortable column's header clicked: the column and order, or undefined to clear. */
+  onSort?(spec: SortSpec | undefined): void;
 }
 
 /** A row button's hiddenFn over the row's values; one that cannot evaluate leaves the button shown. */
@@ -89,6 +92,10 @@ export function ListTable(props: ListTableProps) {
   const columns = useMemo<ColumnsType<Row>>(() => {
     const out: ColumnsType<Row> = fields.map((field) => ({
       ...(virtual ? { width: COLUMN_WIDTH } : {}),
+      // The list page config (field.column): a width of its own, a fixed side, a sorter.
+      ...(field.column?.width ? { width: field.column.width } : {}),
+      ...(field.column?.fixed ? { fixed: field.column.fixed } : {}),
+      ...(field.column?.sortable ? { sorter: true } : {}),
       key: field.key,
       dataIndex: field.key,
       title: textOf(field.title, lang),
@@ -166,6 +173,13 @@ export function ListTable(props: ListTableProps) {
             }
           : undefined
       }
+      onChange={(_pagination, _filters, sorter, extra) => {
+        if (extra.action !== 'sort' || !props.onSort) return;
+        const one = Array.isArray(sorter) ? sorter[0] : sorter;
+        props.onSort(
+          one?.order ? { key: String(one.columnKey), order: one.order === 'ascend' ? 'asc' : 'desc' } : undefined,
+        );
+      }}
       pagination={
         props.paginate && {
           current: state.current,

@@ -8,6 +8,7 @@ import { Button } from 'antd';
 import { LazyAlert as Alert } from '../../react/LazyAlert';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { DEFAULT_PAGE_SIZE } from '../../../protocol/constants';
+import type { SortSpec } from '../../../protocol/list-query';
 import { textOf } from '../../../protocol/page-schema';
 // Every action registers itself here; the list runs them by name (runAction), never by a switch.
 import '../../actions';
@@ -241,6 +242,7 @@ export function ListNode({ node }: { node: ListNodeSchema }) {
     onRowAction,
     onSelect: (keys: string[], rows: Row[]) => controller.setSelection(keys, rows),
     onPage: (current: number, pageSize: number) => void controller.setPage(current, pageSize),
+    onSort: (spec: SortSpec | undefined) => void controller.sortBy(spec),
   };
   return (
     <div className="tessera-list" data-node-key={node.key}>
