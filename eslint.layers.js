@@ -49,6 +49,8 @@ const SERVER_SEAMS = {
   events: ['stream.ts'],
   // cron tasks run once per tick across instances (docs/scheduler.md)
   scheduler: ['index.ts'],
+  // a record in approval is read-only: the common API's update and delete ask (docs/workflow.md)
+  flows: ['lock.ts'],
   modules: [
     'columns.ts',
     'field-defs.ts',
@@ -82,7 +84,7 @@ const SERVER_EDGES = {
   // the api page: sessions, outbound calls through the SSRF guard, sealed secrets
   'api-sources': ['auth', 'logs', 'net', 'secrets'],
   auth: ['access', 'dingtalk', 'logs', 'platform', 'sms'],
-  common: ['access', 'auth', 'files', 'logs', 'modules'],
+  common: ['access', 'auth', 'files', 'flows', 'logs', 'modules'],
   dingtalk: ['auth', 'logs'],
   events: ['auth'],
   // log pruning is a scheduled task
@@ -100,6 +102,8 @@ const SERVER_EDGES = {
   sms: ['auth', 'logs', 'net', 'secrets'],
   // the doc pages: sessions, the operation log of document writes
   documents: ['auth', 'logs'],
+  // approval flows: sessions, the common API's record access and values, the module registry
+  flows: ['auth', 'common', 'modules'],
 };
 
 const types = (...names) => ({ element: { types: { anyOf: names } } });

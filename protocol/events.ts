@@ -88,6 +88,16 @@ export interface AiStopEvent extends EventAudience {
   connectId: string;
 }
 
+/**
+ * A to-do of this user was created or done (approval flows, docs/workflow.md): the bell refetches
+ * flows/todocount and an open to-do list reloads. Private to the user; carries no count, so an
+ * event that arrives late never shows a stale number.
+ */
+export interface TodoChangedEvent extends EventAudience {
+  type: 'todo.changed';
+  userId: string;
+}
+
 /** Every event by its type. Later issues add their events here. */
 export interface EventMap {
   'schema.changed': SchemaChangedEvent;
@@ -97,6 +107,7 @@ export interface EventMap {
   'settings.changed': SettingsChangedEvent;
   'ai.chunk': AiChunkEvent;
   'ai.stop': AiStopEvent;
+  'todo.changed': TodoChangedEvent;
 }
 
 export type BusEventType = keyof EventMap;
@@ -142,6 +153,7 @@ const CHECKERS: { [T in BusEventType]: (value: Record<string, unknown>) => boole
     (v.recordId === undefined || isText(v.recordId, 64)) &&
     (v.status === undefined || ['done', 'stopped', 'failed'].includes(v.status as string)),
   'ai.stop': (v) => isText(v.userId, 128) && isText(v.connectId, 64),
+  'todo.changed': (v) => isText(v.userId, 128),
 };
 
 export function isBusEventType(type: unknown): type is BusEventType {

@@ -8,6 +8,7 @@ import { ai } from './ai';
 import { designer } from './designer';
 import { designerUi } from './designer-ui';
 import { documents } from './documents';
+import { flows } from './flows';
 import { resource } from './resource';
 
-addMessages(ai, designer, designerUi, documents, resource);
+addMessages(ai, designer, designerUi, documents, flows, resource);
