@@ -116,7 +116,8 @@ export class FlowEngine {
   }
 
   /** The actor's pending to-do and the running approval it belongs to. */
-  private async act(trx: Kysely<any>, actor: Actor, todoId: string) {
+  private async act(trx: Kysely<any>, actor: Actor, todoId: string, instanceId: string | undefined) {
+    await this.rows.lock(trx, instanceId);
     const todo = await this.todos.mine(trx, actor.appId, todoId, actor.userId);
     const inst = await this.rows.get(trx, actor.appId, todo.instance_id);
     if (!inst || inst.status !== 'running' || inst.step !== todo.step) throw notRunning();
@@ -128,10 +129,10 @@ export class FlowEngine {
     trx: Kysely<any>,
     actor: Actor,
     table: TableInfo | undefined,
-    input: { todoId: string; comment?: string; values?: Record<string, unknown> },
+    input: { todoId: string; instanceId?: string; comment?: string; values?: Record<string, unknown> },
   ) {
     const touched: Touched = new Set();
-    const { todo, inst, steps, step } = await this.act(trx, actor, input.todoId);
+    const { todo, inst, steps, step } = await this.act(trx, actor, input.todoId, input.instanceId);
     const changed = await this.writeStepFields(trx, actor, table, inst, step, input.values);
     await this.todos.finish(trx, todo, 'approved', touched);
     await this.rows.event(trx, inst, 'approve', actor.userId, {
@@ -178,9 +179,9 @@ export class FlowEngine {
     return Object.keys(clean);
   }
 
-  async reject(trx: Kysely<any>, actor: Actor, input: { todoId: string; comment?: string }) {
+  async reject(trx: Kysely<any>, actor: Actor, input: { todoId: string; instanceId?: string; comment?: string }) {
     const touched: Touched = new Set();
-    const { todo, inst } = await this.act(trx, actor, input.todoId);
+    const { todo, inst } = await this.act(trx, actor, input.todoId, input.instanceId);
     await this.todos.finish(trx, todo, 'rejected', touched);
     await this.todos.closeAll(trx, inst, actor.userId, touched);
     const done = await this.rows.advance(trx, inst, actor.userId, { status: 'rejected' });
@@ -192,10 +193,10 @@ export class FlowEngine {
     trx: Kysely<any>,
     actor: Actor,
     table: TableInfo | undefined,
-    input: { todoId: string; toStep: number; comment?: string },
+    input: { todoId: string; instanceId?: string; toStep: number; comment?: string },
   ) {
     const touched: Touched = new Set();
-    const { todo, inst, steps } = await this.act(trx, actor, input.todoId);
+    const { todo, inst, steps } = await this.act(trx, actor, input.todoId, input.instanceId);
     if (!Number.isInteger(input.toStep) || input.toStep < 0 || input.toStep >= inst.step)
       throw badRequest('flows.returnInvalid');
     await this.todos.finish(trx, todo, 'returned', touched);
@@ -212,9 +213,13 @@ export class FlowEngine {
     return { instance: moved, touched };
   }
 
-  async transfer(trx: Kysely<any>, actor: Actor, input: { todoId: string; userId: string; comment?: string }) {
+  async transfer(
+    trx: Kysely<any>,
+    actor: Actor,
+    input: { todoId: string; instanceId?: string; userId: string; comment?: string },
+  ) {
     const touched: Touched = new Set();
-    const { todo, inst } = await this.act(trx, actor, input.todoId);
+    const { todo, inst } = await this.act(trx, actor, input.todoId, input.instanceId);
     if (input.userId === actor.userId) throw badRequest('flows.transferInvalid');
     const target = await trx
       .selectFrom(this.people.user)
@@ -237,6 +242,7 @@ export class FlowEngine {
 
   async withdraw(trx: Kysely<any>, actor: Actor, input: { instanceId: string; comment?: string }) {
     const touched: Touched = new Set();
+    await this.rows.lock(trx, input.instanceId);
     const inst = await this.rows.get(trx, actor.appId, input.instanceId);
     if (!inst) throw new ApiError(ResultCode.NOT_FOUND, 'error.notFound');
     if (inst.starter_id !== actor.userId) throw new ApiError(ResultCode.FORBIDDEN, 'flows.notStarter');
@@ -249,6 +255,7 @@ export class FlowEngine {
 
   /** A comment on the timeline: by the starter, anyone who had a to-do on it, or an admin. */
   async comment(trx: Kysely<any>, actor: Actor, input: { instanceId: string; comment: string }) {
+    await this.rows.lock(trx, input.instanceId);
     const inst = await this.rows.get(trx, actor.appId, input.instanceId);
     if (!inst) throw new ApiError(ResultCode.NOT_FOUND, 'error.notFound');
     if (!(await this.mayRead(trx, actor, inst))) throw forbidden();

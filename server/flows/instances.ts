@@ -39,6 +39,31 @@ export class InstanceRows {
     this.t = flowTables(prefix);
   }
 
+  /**
+   * Locks the approval's row (by its primary key) before anything else is read in the transition:
+   * racing transitions queue here instead of deadlocking (InnoDB), and on MySQL the reads that
+   * follow see what the one before committed (the snapshot starts at the first plain read).
+   */
+  async lock(trx: Kysely<any>, instanceId: string | undefined) {
+    if (!instanceId) return;
+    await trx
+      .updateTable(this.t.flow_instance)
+      .set((eb) => ({ seq: eb.ref('seq') }))
+      .where('id', '=', instanceId)
+      .execute();
+  }
+
+  /** The approval a to-do belongs to, read before the transition's transaction (to lock it first). */
+  async ofTodo(db: Kysely<any>, appId: string, todoId: string) {
+    const row = await db
+      .selectFrom(this.t.todo)
+      .select(['instance_id', 'module'])
+      .where('app_id', '=', appId)
+      .where('id', '=', todoId)
+      .executeTakeFirst();
+    return row ? { instanceId: String(row.instance_id), module: String(row.module) } : undefined;
+  }
+
   async get(trx: Kysely<any>, appId: string, id: string): Promise<InstanceRow | undefined> {
     const row = await trx
       .selectFrom(this.t.flow_instance)

@@ -71,16 +71,14 @@ export function registerFlowRoutes(app: FastifyInstance, ctx: ServerContext): vo
     return instance;
   }
 
-  /** The module of a to-do, read before the transaction so its table can be resolved. */
-  async function todoModule(auth: RequestAuth, todoId: string): Promise<TableInfo | undefined> {
-    const row = await db()
-      .selectFrom(t.todo)
-      .select('module')
-      .where('app_id', '=', auth.app.id)
-      .where('id', '=', todoId)
-      .executeTakeFirst();
-    if (!row?.module) return undefined;
-    return (await ctx.registry.resolve(auth.app, String(row.module))) ?? undefined;
+  /**
+   * A to-do's approval and module table, read before the transaction: the registry reads outside
+   * it, and the transition locks the approval's row first.
+   */
+  async function todoRef(auth: RequestAuth, todoId: string) {
+    const ref = await rows.ofTodo(db(), auth.app.id, todoId);
+    const table = ref ? await ctx.registry.resolve(auth.app, ref.module) : undefined;
+    return { instanceId: ref?.instanceId, table: table ?? undefined };
   }
 
   const state = (inst: InstanceRow) => ({ id: inst.id, status: inst.status, step: inst.step });
@@ -137,14 +135,18 @@ export function registerFlowRoutes(app: FastifyInstance, ctx: ServerContext): vo
   app.post('/api/flows/approve', { schema: { body: S.APPROVE_BODY } }, async (request) => {
     const auth = requireAuth(request);
     const body = request.body as { todoId: string; comment?: string; values?: Record<string, unknown> };
-    const table = await todoModule(auth, body.todoId);
-    return ok(request, state(await transition((trx) => engine.approve(trx, actorOf(auth), table, body))));
+    const { instanceId, table } = await todoRef(auth, body.todoId);
+    return ok(
+      request,
+      state(await transition((trx) => engine.approve(trx, actorOf(auth), table, { ...body, instanceId }))),
+    );
   });
   app.post('/api/flows/reject', { schema: { body: S.REJECT_BODY } }, async (request) => {
     const auth = requireAuth(request);
     const body = request.body as { todoId: string; comment?: string };
+    const { instanceId } = await todoRef(auth, body.todoId);
     const inst = await transition(async (trx) => {
-      const result = await engine.reject(trx, actorOf(auth), body);
+      const result = await engine.reject(trx, actorOf(auth), { ...body, instanceId });
       await noticeRejected(ctx, trx, result.instance, auth.user.id, body.comment);
       return result;
     });
@@ -153,13 +155,17 @@ export function registerFlowRoutes(app: FastifyInstance, ctx: ServerContext): vo
   app.post('/api/flows/return', { schema: { body: S.RETURN_BODY } }, async (request) => {
     const auth = requireAuth(request);
     const body = request.body as { todoId: string; toStep: number; comment?: string };
-    const table = await todoModule(auth, body.todoId);
-    return ok(request, state(await transition((trx) => engine.returnTo(trx, actorOf(auth), table, body))));
+    const { instanceId, table } = await todoRef(auth, body.todoId);
+    return ok(
+      request,
+      state(await transition((trx) => engine.returnTo(trx, actorOf(auth), table, { ...body, instanceId }))),
+    );
   });
   app.post('/api/flows/transfer', { schema: { body: S.TRANSFER_BODY } }, async (request) => {
     const auth = requireAuth(request);
     const body = request.body as { todoId: string; userId: string; comment?: string };
-    return ok(request, state(await transition((trx) => engine.transfer(trx, actorOf(auth), body))));
+    const { instanceId } = await todoRef(auth, body.todoId);
+    return ok(request, state(await transition((trx) => engine.transfer(trx, actorOf(auth), { ...body, instanceId }))));
   });
   app.post('/api/flows/withdraw', { schema: { body: S.WITHDRAW_BODY } }, async (request) => {
     const auth = requireAuth(request);
