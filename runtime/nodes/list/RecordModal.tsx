@@ -16,6 +16,7 @@ import { FormBody } from '../../react/FormBody';
 import { useRuntime, useT } from '../../react/context';
 import { labelWidthOf } from '../form/label-width';
 import { useRecordForm } from '../form/use-record-form';
+import { RecordTimeline } from './lazy-timeline';
 
 export interface RecordModalProps {
   mode: RecordMode;
@@ -27,6 +28,8 @@ export interface RecordModalProps {
   ui: ActionUi;
   width?: string | number;
   columns?: number;
+  /** The module table: the detail view shows the record's approval timeline (server/flows). */
+  table?: string;
   onClose(): void;
   onSaved(): void;
 }
@@ -79,6 +82,7 @@ export function RecordModal(props: RecordModalProps) {
           </FormLayout>
         </FormProvider>
       )}
+      {props.mode === 'detail' && props.table && props.id && <RecordTimeline table={props.table} id={props.id} />}
     </Modal>
   );
 }
