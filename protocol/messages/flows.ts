@@ -60,6 +60,7 @@ export const flows: Catalog = {
   'flows.ui.doneAt': { zh: '处理时间', en: 'Handled' },
   'flows.ui.result': { zh: '结果', en: 'Result' },
   'flows.ui.operation': { zh: '操作', en: 'Actions' },
+  'flows.ui.refresh': { zh: '刷新', en: 'Refresh' },
   'flows.ui.open': { zh: '查看', en: 'Open' },
   'flows.ui.pending': { zh: '待处理', en: 'Pending' },
   'flows.ui.done': { zh: '已处理', en: 'Done' },

@@ -127,9 +127,11 @@ async function submit(page: Page) {
 async function decide(page: Page, action: '同意' | '驳回', comment: string) {
   await page.getByTestId('bar-todo').click();
   await page.waitForURL(/\/demo\/backlog$/);
+  // Already on the list (the second time): its rows as they are now.
+  await page.getByTestId('backlog-refresh').click();
   const row = page.getByTestId('backlog').locator('.ant-table-row').filter({ hasText: '客户审批 · 经理审批' });
   await row.waitFor();
-  await row.getByRole('button', { name: action }).click();
+  await row.getByRole('button', { name: new RegExp(`^${action[0]}\\s?${action[1]}$`) }).click();
   const dialog = page.locator('.ant-modal').filter({ hasText: `${action} · 客户审批` });
   await dialog.locator('textarea').fill(comment);
   await screenshot(page, `flows-backlog-${action === '同意' ? 'approve' : 'reject'}`);
@@ -156,7 +158,7 @@ test('submit, live bell, reject with a comment, resubmit, approve, timeline', as
 
   // Back with the operator: editable again; a remark added, then resubmitted.
   const row = await openCustomer(operator.page);
-  await row.getByRole('button', { name: '编辑' }).click();
+  await row.getByRole('button', { name: /^编\s?辑$/ }).click();
   const modal = operator.page.locator('.ant-modal').filter({ hasText: '编辑' });
   const remark = modal.locator('.ant-formily-item').filter({ hasText: '备注' }).locator('textarea, input').first();
   await remark.fill('已补充：年采购额 200 万');
@@ -170,13 +172,13 @@ test('submit, live bell, reject with a comment, resubmit, approve, timeline', as
 
   // The record's detail shows the whole timeline.
   const again = await openCustomer(operator.page);
-  await again.getByRole('button', { name: '详情' }).click();
+  await again.getByRole('button', { name: /^详\s?情$/ }).click();
   const timeline = operator.page.getByTestId('flow-timeline');
   await timeline.waitFor();
   await timeline.getByTestId('flow-event-finish').waitFor();
-  const actions = await timeline.locator('[data-testid^="flow-event-"]').evaluateAll((nodes) =>
-    nodes.map((node) => node.getAttribute('data-testid')),
-  );
+  const actions = await timeline
+    .locator('[data-testid^="flow-event-"]')
+    .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-testid')));
   assert.deepEqual(actions, [
     'flow-event-submit',
     'flow-event-reject',

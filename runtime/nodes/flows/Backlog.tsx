@@ -3,7 +3,7 @@
  * ones I am done with, a keyword filter, the record opened in a drawer with its timeline, and
  * approve / reject with a comment from the list or the drawer.
  */
-import { App, Button, Descriptions, Drawer, Input, Modal, Space, Table, Tabs, Tag } from 'antd';
+import { message as antMessage, Button, Descriptions, Drawer, Input, Modal, Space, Table, Tabs, Tag } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useRuntime, useT } from '../../react/context';
 import { flowsApi, type Timeline, type TodoItem } from './api';
@@ -14,7 +14,7 @@ type Decision = { todo: Pick<TodoItem, 'id' | 'title'>; action: 'approve' | 'rej
 export function Backlog() {
   const { request, tablePrefix } = useRuntime();
   const t = useT();
-  const { message } = App.useApp();
+  const [message, messageHolder] = antMessage.useMessage();
   const api = useMemo(() => flowsApi(request, tablePrefix), [request, tablePrefix]);
   const [status, setStatus] = useState<'pending' | 'done'>('pending');
   const [keyword, setKeyword] = useState('');
@@ -102,6 +102,7 @@ export function Backlog() {
 
   return (
     <div className="tessera-backlog" data-testid="backlog">
+      {messageHolder}
       <Tabs
         activeKey={status}
         onChange={(key) => {
@@ -113,15 +114,20 @@ export function Backlog() {
           { key: 'done', label: t('flows.ui.done') },
         ]}
         tabBarExtraContent={
-          <Input.Search
-            allowClear
-            placeholder={t('flows.ui.keyword')}
-            onSearch={(value) => {
-              setKeyword(value.trim());
-              setPage(1);
-            }}
-            style={{ width: 240 }}
-          />
+          <Space>
+            <Button onClick={() => void load()} data-testid="backlog-refresh">
+              {t('flows.ui.refresh')}
+            </Button>
+            <Input.Search
+              allowClear
+              placeholder={t('flows.ui.keyword')}
+              onSearch={(value) => {
+                setKeyword(value.trim());
+                setPage(1);
+              }}
+              style={{ width: 240 }}
+            />
+          </Space>
         }
       />
       <Table<TodoItem>

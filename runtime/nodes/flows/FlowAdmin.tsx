@@ -4,7 +4,7 @@
  * starter's leader), mode (any one / all), condition on the record's fields and editable fields.
  * Saving writes a new version; approvals already running keep theirs (the server's rule).
  */
-import { App, Button, Popconfirm, Space, Switch, Table, Tag } from 'antd';
+import { message as antMessage, Button, Popconfirm, Space, Switch, Table, Tag } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useRuntime, useT } from '../../react/context';
 import { flowsApi, type FlowDef, type Option } from './api';
@@ -19,7 +19,7 @@ export interface PeopleOptions {
 export function FlowAdmin() {
   const { request, tablePrefix } = useRuntime();
   const t = useT();
-  const { message } = App.useApp();
+  const [message, messageHolder] = antMessage.useMessage();
   const api = useMemo(() => flowsApi(request, tablePrefix), [request, tablePrefix]);
   const [flows, setFlows] = useState<FlowDef[]>();
   const [editing, setEditing] = useState<FlowDef | 'new'>();
@@ -49,6 +49,7 @@ export function FlowAdmin() {
 
   return (
     <div className="tessera-flow-admin" data-testid="flow-admin">
+      {messageHolder}
       <Space style={{ marginBottom: 12 }}>
         <Button type="primary" onClick={() => setEditing('new')}>
           {t('flows.ui.newFlow')}
