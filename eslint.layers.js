@@ -102,8 +102,8 @@ const SERVER_EDGES = {
   sms: ['auth', 'logs', 'net', 'secrets'],
   // the doc pages: sessions, the operation log of document writes
   documents: ['auth', 'logs'],
-  // approval flows: sessions, the common API's record access and values, the module registry
-  flows: ['auth', 'common', 'modules'],
+  // approval flows: sessions, the common API's record access and values, the operation log, the module registry
+  flows: ['auth', 'common', 'logs', 'modules'],
 };
 
 const types = (...names) => ({ element: { types: { anyOf: names } } });

@@ -20,6 +20,14 @@ export interface Actor {
   isAdmin: boolean;
 }
 
+export type RecordAudit = (
+  trx: Kysely<any>,
+  table: TableInfo,
+  recordId: string,
+  before: Row,
+  after: Row,
+) => Promise<void>;
+
 export interface FlowHead {
   id: string;
   name: string;
@@ -129,11 +137,18 @@ export class FlowEngine {
     trx: Kysely<any>,
     actor: Actor,
     table: TableInfo | undefined,
-    input: { todoId: string; instanceId?: string; comment?: string; values?: Record<string, unknown> },
+    input: {
+      todoId: string;
+      instanceId?: string;
+      comment?: string;
+      values?: Record<string, unknown>;
+      /** Writes the operation-log entry of the approver's field changes (in this transaction). */
+      audit?: RecordAudit;
+    },
   ) {
     const touched: Touched = new Set();
     const { todo, inst, steps, step } = await this.act(trx, actor, input.todoId, input.instanceId);
-    const changed = await this.writeStepFields(trx, actor, table, inst, step, input.values);
+    const changed = await this.writeStepFields(trx, actor, table, inst, step, input.values, input.audit);
     await this.todos.finish(trx, todo, 'approved', touched);
     await this.rows.event(trx, inst, 'approve', actor.userId, {
       comment: input.comment,
@@ -164,18 +179,21 @@ export class FlowEngine {
     inst: InstanceRow,
     step: FlowStep,
     values: Record<string, unknown> | undefined,
+    audit: RecordAudit | undefined,
   ): Promise<string[]> {
     if (!values || Object.keys(values).length === 0) return [];
     if (!table) throw badRequest('flows.fieldLocked', { field: Object.keys(values)[0] });
     const allowed = new Set(step.fields ?? []);
     for (const key of Object.keys(values)) if (!allowed.has(key)) throw badRequest('flows.fieldLocked', { field: key });
     const clean = writableValues(table, values, 'update');
+    const before = await this.record(trx, table, actor.appId, inst.record_id);
     await trx
       .updateTable(table.physical)
       .set({ ...clean, update_by: actor.userId, update_at: this.now() })
       .where('app_id', '=', actor.appId)
       .where('id', '=', inst.record_id)
       .execute();
+    await audit?.(trx, table, inst.record_id, before, { ...before, ...decodeRow(table, clean) });
     return Object.keys(clean);
   }
 

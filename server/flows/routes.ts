@@ -21,10 +21,11 @@ import type { ServerContext } from '../context';
 import { flowTables } from '../db/migrations/0025-flows';
 import { ApiError, badRequest, forbidden } from '../errors';
 import type { TableInfo } from '../modules/table-info';
+import { recordOperation } from '../logs/record';
 import { langOf, ok } from '../reply';
 import { FLOW_BODY, type FlowInput } from './definition';
 import { FlowDefs } from './defs';
-import { FlowEngine, type Actor } from './engine';
+import { FlowEngine, type Actor, type RecordAudit } from './engine';
 import { InstanceRows, type InstanceRow } from './instances';
 import { noticeRejected } from './notices';
 import * as S from './shapes';
@@ -136,9 +137,20 @@ export function registerFlowRoutes(app: FastifyInstance, ctx: ServerContext): vo
     const auth = requireAuth(request);
     const body = request.body as { todoId: string; comment?: string; values?: Record<string, unknown> };
     const { instanceId, table } = await todoRef(auth, body.todoId);
+    // The approver's field changes go to the operation log like any record update (docs/logs.md).
+    const audit: RecordAudit = (trx, module, recordId, before, after) =>
+      recordOperation(ctx, trx, request, {
+        appId: auth.app.id,
+        userId: auth.user.id,
+        action: 'update',
+        table: module.name,
+        recordId,
+        before,
+        after,
+      });
     return ok(
       request,
-      state(await transition((trx) => engine.approve(trx, actorOf(auth), table, { ...body, instanceId }))),
+      state(await transition((trx) => engine.approve(trx, actorOf(auth), table, { ...body, instanceId, audit }))),
     );
   });
   app.post('/api/flows/reject', { schema: { body: S.REJECT_BODY } }, async (request) => {

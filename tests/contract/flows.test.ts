@@ -194,6 +194,16 @@ forEachDatabase((_name, makeDatabase) => {
       expect(await count('fl_fin2')).toBe(1);
       const record = (await t.request({ url: `/api/common/customer/${recordId}`, token: admin })).body.data;
       expect(record.remark).toBe('已核实');
+      const logged = await t.db.db
+        .selectFrom(t.tables.audit_log)
+        .select(['action', 'user_id', 'changes'])
+        .where('table_name', '=', 'customer')
+        .where('record_id', '=', recordId)
+        .where('user_id', '=', uid.fl_mgr!)
+        .execute();
+      expect(logged.map((row) => row.action)).toEqual(['update', 'update']);
+      // One from the common API's edit (经理备注), one from the approval's values (已核实).
+      expect(logged.some((row) => String(row.changes).includes('已核实'))).toBe(true);
     });
 
     it('rejects back to the starter: the other approver’s to-do closes and acting on it says so', async () => {
