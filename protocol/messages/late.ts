@@ -9,5 +9,7 @@ import { designer } from './designer';
 import { designerUi } from './designer-ui';
 import { documents } from './documents';
 import { resource } from './resource';
+import { mess } from './mess';
 
 addMessages(ai, designer, designerUi, documents, resource);
+addMessages(mess);
