@@ -76,6 +76,8 @@ const SERVER_SEAMS = {
     'versions.ts',
   ],
   sms: ['app-sender.ts', 'codes.ts', 'send-log.ts', 'sender.ts'],
+  // in-app messages: flows, tasks and admins send through sendMessage (docs/messages.md)
+  messages: ['send.ts'],
 };
 const SERVER_EDGES = {
   access: ['auth', 'modules', 'platform'],

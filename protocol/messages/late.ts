@@ -10,5 +10,7 @@ import { designerUi } from './designer-ui';
 import { documents } from './documents';
 import { flows } from './flows';
 import { resource } from './resource';
+import { mess } from './mess';
 
 addMessages(ai, designer, designerUi, documents, flows, resource);
+addMessages(mess);

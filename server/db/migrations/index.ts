@@ -29,6 +29,7 @@ import { aiModels } from './0022-ai-models';
 import { schemaSyncJournal } from './0023-schema-sync-journal';
 import { aiChat } from './0024-ai-chat';
 import { flows } from './0025-flows';
+import { messagesTasks } from './0026-messages-tasks';
 
 export function migrations(prefix: string, db: Db): Record<string, Migration> {
   const all: Record<string, Migration> = {
@@ -56,6 +57,7 @@ export function migrations(prefix: string, db: Db): Record<string, Migration> {
     '0023-schema-sync-journal': schemaSyncJournal(prefix, db.spec),
     '0024-ai-chat': aiChat(prefix, db.spec),
     '0025-flows': flows(prefix, db.spec),
+    '0026-messages-tasks': messagesTasks(prefix, db.spec),
   };
   // In name order whatever order features were merged in: the Migrator runs them in that order and
   // callers (tests, readiness) list them the same way.
