@@ -104,8 +104,8 @@ const SERVER_EDGES = {
   sms: ['auth', 'logs', 'net', 'secrets'],
   // the doc pages: sessions, the operation log of document writes
   documents: ['auth', 'logs'],
-  // approval flows: sessions, the common API's record access and values, the operation log, the module registry
-  flows: ['auth', 'common', 'logs', 'modules'],
+  // approval flows: sessions, the common API's record access and values, the operation log, the rejection message, the module registry
+  flows: ['auth', 'common', 'logs', 'messages', 'modules'],
 };
 
 const types = (...names) => ({ element: { types: { anyOf: names } } });

@@ -43,6 +43,8 @@ export const flows: Catalog = {
     zh: '该记录正在审批中，不能修改或删除',
     en: 'This record is in approval: it cannot be changed or deleted',
   },
+  'flows.rejectedTitle': { zh: '审批被驳回：{{flow}}', en: 'Approval rejected: {{flow}}' },
+  'flows.noComment': { zh: '（无审批意见）', en: '(no comment)' },
   'flows.rejectedNotice': {
     zh: '您提交的“{{title}}”被驳回：{{comment}}',
     en: 'Your "{{title}}" was rejected: {{comment}}',

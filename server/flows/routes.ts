@@ -56,18 +56,20 @@ export function registerFlowRoutes(app: FastifyInstance, ctx: ServerContext): vo
     return table;
   }
 
-  /** Runs a transition and, once committed, tells every user whose to-dos changed. */
+  /**
+   * Runs a transition and, once committed, tells every user whose to-dos changed (and runs what
+   * the transition left for after the commit: the rejection message's live event).
+   */
   async function transition(
-    run: (trx: Kysely<any>) => Promise<{ instance: InstanceRow; touched: Touched }>,
+    run: (trx: Kysely<any>) => Promise<{ instance: InstanceRow; touched: Touched; after?: () => Promise<void> }>,
   ): Promise<InstanceRow> {
-    const { instance, touched } = await ctx.db.db.transaction().execute(run);
-    for (const userId of touched) {
-      try {
-        await ctx.bus.publish({ type: 'todo.changed', appId: instance.app_id, userId });
-      } catch (error) {
-        // A bus outage never undoes a committed transition; the bell's poll catches up.
-        app.log.warn({ err: error }, 'todo.changed not published');
-      }
+    const { instance, touched, after } = await ctx.db.db.transaction().execute(run);
+    try {
+      for (const userId of touched) await ctx.bus.publish({ type: 'todo.changed', appId: instance.app_id, userId });
+      await after?.();
+    } catch (error) {
+      // A bus outage never undoes a committed transition; the bell's poll catches up.
+      app.log.warn({ err: error }, 'flow events not published');
     }
     return instance;
   }
@@ -159,8 +161,8 @@ export function registerFlowRoutes(app: FastifyInstance, ctx: ServerContext): vo
     const { instanceId } = await todoRef(auth, body.todoId);
     const inst = await transition(async (trx) => {
       const result = await engine.reject(trx, actorOf(auth), { ...body, instanceId });
-      await noticeRejected(ctx, trx, result.instance, auth.user.id, body.comment);
-      return result;
+      const after = await noticeRejected(ctx, trx, result.instance, auth.user.id, body.comment, langOf(request));
+      return { ...result, after };
     });
     return ok(request, state(inst));
   });

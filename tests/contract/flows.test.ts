@@ -10,6 +10,7 @@ import { ResultCode } from '../../protocol/codes';
 import type { BusEvent } from '../../protocol/events';
 import { newId } from '../../server/db/ids';
 import { flowTables } from '../../server/db/migrations/0025-flows';
+import { messageTable } from '../../server/db/migrations/0026-messages-tasks';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { forEachDatabase, type TestDatabase } from '../helpers/databases';
 
@@ -211,6 +212,21 @@ forEachDatabase((_name, makeDatabase) => {
       const fin2 = (await pending('fl_fin2'))[0].id;
       const rejected = await call('/api/flows/reject', { todoId: fin1, comment: '额度过高' }, token.fl_fin1);
       expect(rejected.body.data).toMatchObject({ status: 'rejected' });
+      // The starter gets an in-app message, written with the rejection (server/messages).
+      const notices = await t.db.db
+        .selectFrom(messageTable('tessera_sys_'))
+        .select(['title', 'body', 'link', 'source', 'sender_id'])
+        .where('user_id', '=', uid.fl_op!)
+        .execute();
+      expect(notices).toEqual([
+        {
+          title: '审批被驳回：客户审批',
+          body: '您提交的“客户审批”被驳回：额度过高',
+          link: expect.stringMatching(/^common\/[0-9a-f]{32}$/),
+          source: 'flow',
+          sender_id: uid.fl_fin1,
+        },
+      ]);
       const late = await call('/api/flows/approve', { todoId: fin2 }, token.fl_fin2);
       expect(late.body).toMatchObject({ code: ResultCode.CONFLICT, message: '该待办已被他人处理' });
       expect(await count('fl_fin2')).toBe(0);

@@ -3,8 +3,9 @@
  * customer for approval from its row; the approver's bell, open in another browser, goes from 0
  * to 1 within 2 s without a reload; the approver rejects with a comment from the to-do list; the
  * operator edits the record and resubmits; the approver approves; the record's detail shows the
- * whole timeline. The in-app message to the operator on rejection waits for the messages seam
- * (server/flows/notices.ts). Screenshots: test-results/screenshots/flows-*.png.
+ * whole timeline. (The operator's live in-app message on rejection is written through the
+ * messages seam, tested in tests/contract/flows.test.ts; its bell lives on the msgtask branch.)
+ * Screenshots: test-results/screenshots/flows-*.png.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
