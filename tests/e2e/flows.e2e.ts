@@ -194,3 +194,31 @@ test('submit, live bell, reject with a comment, resubmit, approve, timeline', as
   assert.equal(await operator.page.getByTestId('flow-status').innerText(), '已通过');
   await screenshot(operator.page, 'flows-timeline');
 });
+
+test('the flow page lists the flow and edits its steps', async () => {
+  const admin = await openBrowser();
+  try {
+    await signIn(admin.page, server.url);
+    await admin.page.waitForURL(/\/demo\/index$/, { timeout: 60_000 });
+    await admin.page.goto(`${server.url}/demo/flow`);
+    const table = admin.page.getByTestId('flow-admin');
+    await table.locator('.ant-table-row').filter({ hasText: '客户审批' }).waitFor();
+    assert.match(await table.innerText(), /1\. 经理审批/);
+    await screenshot(admin.page, 'flows-admin');
+    await table.getByRole('button', { name: /^编\s?辑$/ }).click();
+    const editor = admin.page.getByTestId('flow-editor');
+    await editor.getByTestId('flow-step-0').waitFor();
+    await editor.getByRole('button', { name: '添加步骤' }).click();
+    await editor.getByTestId('flow-step-1').waitFor();
+    await screenshot(admin.page, 'flows-editor');
+    // The new step has no name and no approver: the server refuses the save, naming what is wrong.
+    await admin.page
+      .locator('.ant-modal')
+      .filter({ has: editor })
+      .getByRole('button', { name: /^保\s?存$/ })
+      .click();
+    await editor.getByTestId('flow-editor-error').waitFor();
+  } finally {
+    await admin.close();
+  }
+});
