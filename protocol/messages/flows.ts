@@ -62,6 +62,8 @@ export const flows: Catalog = {
   'flows.ui.doneAt': { zh: '处理时间', en: 'Handled' },
   'flows.ui.result': { zh: '结果', en: 'Result' },
   'flows.ui.operation': { zh: '操作', en: 'Actions' },
+  'flows.ui.withdraw': { zh: '撤回审批', en: 'Withdraw' },
+  'flows.ui.withdrawConfirm': { zh: '确定撤回这次审批吗？', en: 'Withdraw this approval?' },
   'flows.ui.refresh': { zh: '刷新', en: 'Refresh' },
   'flows.ui.open': { zh: '查看', en: 'Open' },
   'flows.ui.pending': { zh: '待处理', en: 'Pending' },
