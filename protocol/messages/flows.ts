@@ -64,6 +64,8 @@ export const flows: Catalog = {
   'flows.ui.operation': { zh: '操作', en: 'Actions' },
   'flows.ui.withdraw': { zh: '撤回审批', en: 'Withdraw' },
   'flows.ui.withdrawConfirm': { zh: '确定撤回这次审批吗？', en: 'Withdraw this approval?' },
+  'flows.ui.submitConfirm': { zh: '确定提交审批吗？', en: 'Submit this record for approval?' },
+  'flows.ui.submitted': { zh: '已提交审批', en: 'Submitted for approval' },
   'flows.ui.refresh': { zh: '刷新', en: 'Refresh' },
   'flows.ui.open': { zh: '查看', en: 'Open' },
   'flows.ui.pending': { zh: '待处理', en: 'Pending' },

@@ -28,8 +28,6 @@ export const runtime: Catalog = {
   'runtime.action.unavailable': { zh: '此处不支持该操作', en: 'This action is not available here' },
   'runtime.action.badUrl': { zh: '链接地址不安全或无效', en: 'The link address is unsafe or invalid' },
   'runtime.action.done': { zh: '操作成功', en: 'Done' },
-  'runtime.action.submitApprovalConfirm': { zh: '确定提交审批吗？', en: 'Submit this record for approval?' },
-  'runtime.action.submittedForApproval': { zh: '已提交审批', en: 'Submitted for approval' },
   'runtime.action.resultSample': { zh: '响应示例', en: 'Response sample' },
   'runtime.action.confirm': { zh: '确认执行该操作？', en: 'Run this action?' },
   'runtime.modal.add': { zh: '新增', en: 'Add' },

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RequestOptions } from '../../protocol/http';
 import { translate } from '../../protocol/messages';
+import '../../protocol/messages/late';
 import { runAction } from './define';
 import './index';
 import type { ActionUi } from './types';

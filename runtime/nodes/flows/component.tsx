@@ -6,13 +6,20 @@
 import '../../../protocol/messages/late';
 import { Backlog } from './Backlog';
 import { FlowAdmin } from './FlowAdmin';
+import { RecordTimeline } from './RecordTimeline';
 
 export interface FlowsNodeSchema {
   type: 'flows';
   key?: string;
-  props?: { mode?: 'admin' | 'backlog' };
+  /**
+   * 'admin' and 'backlog' are the page schemas' modes; 'timeline' (with the record's table and id)
+   * is how the list's detail view shows the record's approvals (runtime/nodes/list/RecordModal).
+   */
+  props?: { mode?: 'admin' | 'backlog' } | { mode: 'timeline'; table: string; id: string };
 }
 
 export function FlowsNode({ node }: { node: FlowsNodeSchema }) {
-  return node.props?.mode === 'admin' ? <FlowAdmin /> : <Backlog />;
+  const props = node.props;
+  if (props?.mode === 'timeline') return <RecordTimeline table={props.table} id={props.id} />;
+  return props?.mode === 'admin' ? <FlowAdmin /> : <Backlog />;
 }
