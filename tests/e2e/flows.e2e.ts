@@ -120,7 +120,8 @@ async function openCustomer(page: Page) {
 async function submit(page: Page) {
   const row = await openCustomer(page);
   await row.getByRole('button', { name: '提交审批' }).click();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: OK }).click();
+  // The confirm of this click (an earlier one may still be leaving the page).
+  await page.locator('.ant-modal-confirm').last().getByRole('button', { name: OK }).click();
   await notice(page, '已提交审批').waitFor();
 }
 
@@ -164,7 +165,7 @@ test('submit, live bell, reject with a comment, resubmit, approve, timeline', as
   const remark = modal.locator('.ant-formily-item').filter({ hasText: '备注' }).locator('textarea, input').first();
   await remark.fill('已补充：年采购额 200 万');
   await modal.getByRole('button', { name: OK }).click();
-  await notice(operator.page, '操作成功').waitFor();
+  await notice(operator.page, '编辑成功').waitFor();
   await submit(operator.page);
   await badge(approver.page).filter({ hasText: '1' }).waitFor({ timeout: 2000 });
 
