@@ -52,6 +52,8 @@ const SERVER_SEAMS = {
   events: ['stream.ts'],
   // cron tasks run once per tick across instances (docs/scheduler.md)
   scheduler: ['index.ts'],
+  // a record in approval is read-only: the common API's update and delete ask (docs/workflow.md)
+  flows: ['lock.ts'],
   modules: [
     'columns.ts',
     'field-defs.ts',
@@ -77,6 +79,8 @@ const SERVER_SEAMS = {
     'versions.ts',
   ],
   sms: ['app-sender.ts', 'codes.ts', 'send-log.ts', 'sender.ts'],
+  // in-app messages: flows, tasks and admins send through sendMessage (docs/messages.md)
+  messages: ['send.ts'],
 };
 const SERVER_EDGES = {
   // the AI app generator: the chat's streams and models, the store's save pipeline and checks, a hashed first user, the operation log
@@ -90,7 +94,7 @@ const SERVER_EDGES = {
   // the api page: sessions, outbound calls through the SSRF guard, sealed secrets
   'api-sources': ['auth', 'logs', 'net', 'secrets'],
   auth: ['access', 'dingtalk', 'logs', 'platform', 'sms'],
-  common: ['access', 'auth', 'files', 'logs', 'modules'],
+  common: ['access', 'auth', 'files', 'flows', 'logs', 'modules'],
   dingtalk: ['auth', 'logs'],
   events: ['auth'],
   // log pruning is a scheduled task
@@ -108,6 +112,8 @@ const SERVER_EDGES = {
   sms: ['auth', 'logs', 'net', 'secrets'],
   // the doc pages: sessions, the operation log of document writes
   documents: ['auth', 'logs'],
+  // approval flows: sessions, the common API's record access and values, the operation log, the rejection message, the module registry
+  flows: ['auth', 'common', 'logs', 'messages', 'modules'],
 };
 
 const types = (...names) => ({ element: { types: { anyOf: names } } });

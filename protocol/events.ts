@@ -88,6 +88,36 @@ export interface AiStopEvent extends EventAudience {
   connectId: string;
 }
 
+/**
+ * A to-do of this user was created or done (approval flows, docs/workflow.md): the bell refetches
+ * flows/todocount. Private to the user; carries no count, so an
+ * event that arrives late never shows a stale number.
+ */
+export interface TodoChangedEvent extends EventAudience {
+  type: 'todo.changed';
+  userId: string;
+}
+
+/**
+ * New in-app messages (server/messages, docs/messages.md). With userId: one recipient's; without:
+ * a send to everyone of the app (one event, not one per user). Browsers refetch the unread count
+ * and show a notification with the title.
+ */
+export interface MessageNewEvent extends EventAudience {
+  type: 'message.new';
+  /** The send (its batch id: one per sendMessage call). */
+  batchId: string;
+  title: string;
+  source: 'flow' | 'task' | 'admin';
+}
+
+/** A user read or deleted messages: their other tabs refetch the unread count. */
+export interface MessageReadEvent extends EventAudience {
+  type: 'message.read';
+  userId: string;
+  unread: number;
+}
+
 /** Every event by its type. Later issues add their events here. */
 export interface EventMap {
   'schema.changed': SchemaChangedEvent;
@@ -97,6 +127,9 @@ export interface EventMap {
   'settings.changed': SettingsChangedEvent;
   'ai.chunk': AiChunkEvent;
   'ai.stop': AiStopEvent;
+  'todo.changed': TodoChangedEvent;
+  'message.new': MessageNewEvent;
+  'message.read': MessageReadEvent;
 }
 
 export type BusEventType = keyof EventMap;
@@ -142,6 +175,11 @@ const CHECKERS: { [T in BusEventType]: (value: Record<string, unknown>) => boole
     (v.recordId === undefined || isText(v.recordId, 64)) &&
     (v.status === undefined || ['done', 'stopped', 'failed'].includes(v.status as string)),
   'ai.stop': (v) => isText(v.userId, 128) && isText(v.connectId, 64),
+  'todo.changed': (v) => isText(v.userId, 128),
+  'message.new': (v) =>
+    isText(v.batchId, 64) && isText(v.title, 200) && ['flow', 'task', 'admin'].includes(v.source as string),
+  'message.read': (v) =>
+    isText(v.userId, 128) && typeof v.unread === 'number' && Number.isInteger(v.unread) && v.unread >= 0,
 };
 
 export function isBusEventType(type: unknown): type is BusEventType {

@@ -50,6 +50,7 @@ import { registerAiGeneratorRoutes } from './ai-generator/routes';
 import { registerApiSourceRoutes } from './api-sources/routes';
 import { registerSmsAdminRoutes } from './sms/admin-routes';
 import { registerDocumentRoutes } from './documents/routes';
+import { registerFlowRoutes } from './flows/routes';
 import { registerStatic } from './plugins/static';
 import { langOf } from './reply';
 import { registerRateLimits } from './rate-limits';
@@ -267,6 +268,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerAiGeneratorRoutes(app, ctx, registerAiRoutes(app, ctx));
   registerSmsAdminRoutes(app, ctx);
   registerDocumentRoutes(app, ctx);
+  registerFlowRoutes(app, ctx);
   registerFiles(app, ctx);
   registerResources(app, ctx);
   registerAiImage(app, ctx);

@@ -12,6 +12,8 @@ import { designer } from './designer';
 import { designerUi } from './designer-ui';
 import { designerPanels } from './designer-panels';
 import { documents } from './documents';
+import { flows } from './flows';
 import { resource } from './resource';
+import { mess } from './mess';
 
-addMessages(ai, aiGenerator, aiImage, aiPay, designer, designerPanels, designerUi, documents, resource);
+addMessages(ai, aiGenerator, aiImage, aiPay, designer, designerPanels, designerUi, documents, flows, mess, resource);

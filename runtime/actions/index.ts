@@ -18,5 +18,6 @@ export { openRouteAction } from './open-route';
 export { openDialogAction } from './open-dialog';
 export { refreshAction } from './refresh';
 export { callApiAction } from './call-api';
+export { submitApprovalAction } from './submit-approval';
 export { defineScreenAction, runAction, isSafeUrl, type ScreenAction } from './define';
 export type { ActionContext, ActionHost, DialogName } from './types';

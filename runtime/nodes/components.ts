@@ -23,6 +23,7 @@ const LAZY_NODES: Record<string, () => Promise<ComponentType<any>>> = {
   card: () => import('./card/component').then((m) => m.CardNode),
   fileLibrary: () => import('./file-library/component').then((m) => m.FileLibraryNode),
   documents: () => import('./documents/component').then((m) => m.DocumentsNode),
+  flows: () => import('./flows/component').then((m) => m.FlowsNode),
   // Dashboards and their widgets (docs/dashboards.md): VChart loads later still, in chart/vchart-view.
   dashboard: () => import('./dashboard/component').then((m) => m.DashboardNode),
   chart: () => import('./chart/component').then((m) => m.ChartNode),

@@ -9,6 +9,7 @@ import './form/definition';
 import './card/definition';
 import './file-library/definition';
 import './documents/definition';
+import './flows/definition';
 import './dashboard/definition';
 import './chart/definition';
 import './stat/definition';

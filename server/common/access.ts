@@ -33,9 +33,18 @@ export async function resolveTarget(
   request: FastifyRequest,
   mode: 'read' | 'write',
 ): Promise<Target> {
-  const auth = requireAuth(request);
   // The route's params schema (tableParams / recordParams) has checked the name's form.
-  const name = (request.params as { table: string }).table;
+  return resolveNamedTarget(ctx, request, (request.params as { table: string }).table, mode);
+}
+
+/** resolveTarget for a table named elsewhere than the URL (the approval flows' module, server/flows). */
+export async function resolveNamedTarget(
+  ctx: ServerContext,
+  request: FastifyRequest,
+  name: string,
+  mode: 'read' | 'write',
+): Promise<Target> {
+  const auth = requireAuth(request);
   const table = await ctx.registry.resolve(auth.app, name);
   if (!table) throw tableMissing(name);
   if (mode === 'write' && table.write === 'none')

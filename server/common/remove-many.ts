@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MAX_PAGE_SIZE } from '../../protocol/constants';
 import type { ServerContext } from '../context';
 import { notFound } from '../errors';
+import { assertWritableInFlow } from '../flows/lock';
 import { ERROR_KEY } from '../http/validation';
 import { recordId, strictObject, tableParams } from '../http/shapes';
 import { ok } from '../reply';
@@ -53,6 +54,16 @@ export async function softDelete(
   const codes = dict ? await dictCodesOf(ctx, ctx.db.db, target, ids) : [];
   await withDataErrors(ctx.db, target.table, () =>
     ctx.db.db.transaction().execute(async (trx) => {
+      // A record in approval is not deleted (server/flows).
+      await assertWritableInFlow(
+        trx,
+        ctx.config.tablePrefix,
+        target.scope.appId,
+        target.table,
+        ids,
+        target.auth.user.id,
+        'delete',
+      );
       // The rows as they were, for the operation log (read in the transaction that deletes them).
       const before = await trx
         .selectFrom(target.table.physical)

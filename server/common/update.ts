@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
 import { notFound } from '../errors';
 import { recordBody, recordParams } from '../http/shapes';
+import { assertWritableInFlow } from '../flows/lock';
 import { ok } from '../reply';
 import { audit, idParam, readRow, resolveTarget } from './access';
 import { assertNoParentLoop } from './parent-loop';
@@ -37,6 +38,20 @@ export function registerUpdate(app: FastifyInstance, ctx: ServerContext): void {
             .executeTakeFirst();
           if (!exists) throw notFound();
           const before = decodeRow(target.table, exists as Row);
+          // A record in approval: only the current step's approver, only the step's fields (server/flows).
+          const decoded = decodeRow(target.table, values);
+          const changed = Object.keys(values).filter(
+            (key) => JSON.stringify(decoded[key] ?? null) !== JSON.stringify(before[key] ?? null),
+          );
+          await assertWritableInFlow(
+            trx,
+            ctx.config.tablePrefix,
+            target.scope.appId,
+            target.table,
+            [id],
+            target.auth.user.id,
+            changed,
+          );
           // System tables nested by parent_id, whose readers need a tree without loops.
           const tree = [ctx.tables.dict, ctx.tables.dept, ctx.tables.menu].includes(target.table.physical);
           if (tree && 'parent_id' in values)

@@ -36,7 +36,7 @@ const DEFINITIONS: Record<
     ],
     write: 'admin',
   },
-  dept: { columns: [S('name', { required: true }), S('parent_id'), INT('sort')], write: 'admin' },
+  dept: { columns: [S('name', { required: true }), S('parent_id'), INT('sort'), S('leader_id')], write: 'admin' },
   dict: {
     columns: [
       S('dict_code', { required: true, maxLength: 64 }),

@@ -16,6 +16,7 @@ import { FormBody } from '../../react/FormBody';
 import { useRuntime, useT } from '../../react/context';
 import { labelWidthOf } from '../form/label-width';
 import { useRecordForm } from '../form/use-record-form';
+import { getNodeComponent } from '../../react/bindings';
 
 export interface RecordModalProps {
   mode: RecordMode;
@@ -27,6 +28,8 @@ export interface RecordModalProps {
   ui: ActionUi;
   width?: string | number;
   columns?: number;
+  /** The module table: the detail view shows the record's approval timeline (server/flows). */
+  table?: string;
   onClose(): void;
   onSaved(): void;
 }
@@ -79,6 +82,18 @@ export function RecordModal(props: RecordModalProps) {
           </FormLayout>
         </FormProvider>
       )}
+      {props.mode === 'detail' && props.table && props.id && <ApprovalTimeline table={props.table} id={props.id} />}
     </Modal>
   );
+}
+
+/**
+ * The record's approval timeline (docs/workflow.md), rendered by the flows node's component
+ * through the node bindings: the flows chunk is fetched on first use like any lazy node, and the
+ * modal adds no import edge of its own (one would split shared antd modules into more chunks of
+ * the first page, tests/build/first-page-size.test.ts).
+ */
+function ApprovalTimeline({ table, id }: { table: string; id: string }) {
+  const Flows = getNodeComponent('flows');
+  return Flows ? <Flows node={{ type: 'flows', props: { mode: 'timeline', table, id } }} /> : null;
 }

@@ -351,6 +351,7 @@ export function ListNode({ node }: { node: ListNodeSchema }) {
           ui={ui}
           width={node.modal?.width}
           columns={node.modal?.columns}
+          table={node.table}
           onClose={() => setModal(undefined)}
           onSaved={() => {
             setModal(undefined);

@@ -31,6 +31,8 @@ import { aiChat } from './0024-ai-chat';
 import { aiAppGeneration } from './0029-ai-app-generation';
 import { aiImage } from './0028-ai-image';
 import { aiBilling } from './0027-ai-billing';
+import { flows } from './0025-flows';
+import { messagesTasks } from './0026-messages-tasks';
 
 export function migrations(prefix: string, db: Db): Record<string, Migration> {
   const all: Record<string, Migration> = {
@@ -60,6 +62,8 @@ export function migrations(prefix: string, db: Db): Record<string, Migration> {
     '0029-ai-app-generation': aiAppGeneration(prefix, db.spec),
     '0028-ai-image': aiImage(prefix, db.spec),
     '0027-ai-billing': aiBilling(prefix, db.spec),
+    '0025-flows': flows(prefix, db.spec),
+    '0026-messages-tasks': messagesTasks(prefix, db.spec),
   };
   // In name order whatever order features were merged in: the Migrator runs them in that order and
   // callers (tests, readiness) list them the same way.
