@@ -3,6 +3,7 @@
  * codes. Every command answers an exit code (0 ok, 1 the command found problems or failed, 2 bad
  * usage) and prints its failure as one clear line on stderr; nothing is thrown at the user.
  */
+import '../protocol/messages/late'; // the server's catalogs: commands run server code that answers with them
 import { CliError, type Command } from './args';
 
 /**

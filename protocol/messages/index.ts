@@ -14,12 +14,7 @@ import { data } from './data';
 import { appAdmin } from './app-admin';
 import { schema } from './schema';
 import { dashboards } from './dashboards';
-import { net } from './net';
-import { apiSources } from './api-sources';
-import { sms } from './sms';
-import { moduleAdmin } from './module-admin';
 import { dict } from './dict';
-import { sys } from './sys';
 
 /**
  * One catalog for browser and server, merged from one file per area so that areas do not edit
@@ -43,12 +38,7 @@ const parts: Catalog[] = [
   appAdmin,
   schema,
   dashboards,
-  net,
-  apiSources,
-  sms,
-  moduleAdmin,
   dict,
-  sys,
 ];
 
 export const catalog: Catalog = Object.assign({}, ...parts);

@@ -4,6 +4,11 @@
  * entries of the features that show them (the designer, the documents and file-library nodes).
  */
 import { addMessages } from './index';
+import { apiSources } from './api-sources';
+import { moduleAdmin } from './module-admin';
+import { net } from './net';
+import { sms } from './sms';
+import { sys } from './sys';
 import { ai } from './ai';
 import { aiGenerator } from './ai-generator';
 import { aiImage } from './ai-image';
@@ -17,3 +22,5 @@ import { resource } from './resource';
 import { mess } from './mess';
 
 addMessages(ai, aiGenerator, aiImage, aiPay, designer, designerPanels, designerUi, documents, flows, mess, resource);
+// Read by the server only (its answers are translated there): never shown by browser code.
+addMessages(apiSources, moduleAdmin, net, sms, sys);
