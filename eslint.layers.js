@@ -102,6 +102,8 @@ const SERVER_EDGES = {
   sms: ['auth', 'logs', 'net', 'secrets'],
   // the doc pages: sessions, the operation log of document writes
   documents: ['auth', 'logs'],
+  // the mess page: sessions, the operation log of admin sends
+  messages: ['auth', 'logs'],
 };
 
 const types = (...names) => ({ element: { types: { anyOf: names } } });

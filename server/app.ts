@@ -48,6 +48,7 @@ import { registerAiRoutes } from './ai/routes';
 import { registerApiSourceRoutes } from './api-sources/routes';
 import { registerSmsAdminRoutes } from './sms/admin-routes';
 import { registerDocumentRoutes } from './documents/routes';
+import { registerMessageRoutes } from './messages/routes';
 import { registerStatic } from './plugins/static';
 import { langOf } from './reply';
 import { registerRateLimits } from './rate-limits';
@@ -265,6 +266,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerAiRoutes(app, ctx);
   registerSmsAdminRoutes(app, ctx);
   registerDocumentRoutes(app, ctx);
+  registerMessageRoutes(app, ctx);
   registerFiles(app, ctx);
   registerResources(app, ctx);
   const hub = registerEventRoutes(app, ctx, options.events);
