@@ -76,6 +76,8 @@ const SERVER_SEAMS = {
   sms: ['app-sender.ts', 'codes.ts', 'send-log.ts', 'sender.ts'],
   // in-app messages: flows, tasks and admins send through sendMessage (docs/messages.md)
   messages: ['send.ts'],
+  // server-side calls of the api page's data sources (scheduled tasks)
+  'api-sources': ['invoke.ts'],
 };
 const SERVER_EDGES = {
   access: ['auth', 'modules', 'platform'],
@@ -104,6 +106,8 @@ const SERVER_EDGES = {
   documents: ['auth', 'logs'],
   // the mess page: sessions, the operation log of admin sends
   messages: ['auth', 'logs'],
+  // the Task page: sessions, the scheduler, data sources to call, messages to send, the operation log
+  tasks: ['api-sources', 'auth', 'logs', 'messages', 'scheduler'],
 };
 
 const types = (...names) => ({ element: { types: { anyOf: names } } });

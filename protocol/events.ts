@@ -108,6 +108,12 @@ export interface MessageReadEvent extends EventAudience {
   unread: number;
 }
 
+/** A Task-page task was saved or deleted: every instance reschedules it. Server-only. */
+export interface TaskChangedEvent extends EventAudience {
+  type: 'task.changed';
+  taskId: string;
+}
+
 /** Every event by its type. Later issues add their events here. */
 export interface EventMap {
   'schema.changed': SchemaChangedEvent;
@@ -119,6 +125,7 @@ export interface EventMap {
   'ai.stop': AiStopEvent;
   'message.new': MessageNewEvent;
   'message.read': MessageReadEvent;
+  'task.changed': TaskChangedEvent;
 }
 
 export type BusEventType = keyof EventMap;
@@ -131,6 +138,7 @@ export const SERVER_ONLY_EVENTS: ReadonlySet<BusEventType> = new Set<BusEventTyp
   'auth.changed',
   'ai.chunk',
   'ai.stop',
+  'task.changed',
 ]);
 
 /** Sent on the stream only: "events since your Last-Event-ID are gone, refetch what you cache". */
@@ -168,6 +176,7 @@ const CHECKERS: { [T in BusEventType]: (value: Record<string, unknown>) => boole
     isText(v.batchId, 64) && isText(v.title, 200) && ['flow', 'task', 'admin'].includes(v.source as string),
   'message.read': (v) =>
     isText(v.userId, 128) && typeof v.unread === 'number' && Number.isInteger(v.unread) && v.unread >= 0,
+  'task.changed': (v) => isText(v.taskId, 64),
 };
 
 export function isBusEventType(type: unknown): type is BusEventType {
