@@ -77,7 +77,7 @@ export function definitionOf(ctx: RunContext, invoke: SourceInvoker, row: TaskRo
       try {
         return await runAction(ctx, invoke, row);
       } catch (error) {
-        if (error instanceof ApiError) throw new Error(translate('zh', error.key, error.vars));
+        if (error instanceof ApiError) throw new Error(translate('zh', error.key, error.vars), { cause: error });
         throw error;
       }
     },
