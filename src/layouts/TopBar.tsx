@@ -4,6 +4,7 @@ import {
   CustomerServiceOutlined,
   FileTextOutlined,
   InfoCircleOutlined,
+  MailOutlined,
   ColumnWidthOutlined,
   BorderLeftOutlined,
   MessageOutlined,
@@ -24,6 +25,7 @@ import { AvatarMenu } from './AvatarMenu';
 import { AI_CREATE_PARAM } from './ai-create-param';
 import { ServiceQr } from './ServiceQr';
 import { useTodoCount } from './use-todo-count';
+import { useMessageCount } from './use-message-count';
 import { useSettingsEvents } from './use-settings-events';
 
 interface Props {
@@ -39,10 +41,21 @@ interface Props {
 export function TopBar({ folded, onFold, menuMode, onMenuMode, left }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { modal, message } = AntdApp.useApp();
+  const { modal, message, notification } = AntdApp.useApp();
   const { user, app, appInfo } = useSnapshot(session);
   const items = barItems(appInfo as AppInfo | undefined, user as UserInfo | undefined);
   const todo = useTodoCount(Boolean(user));
+  // A new message: its title in a notification that opens the messages page.
+  const unread = useMessageCount(Boolean(user), (event) =>
+    notification.info({
+      key: event.batchId,
+      message: t('bar.newMessage'),
+      description: event.title,
+      placement: 'topRight',
+      props: { 'data-testid': 'message-notice' },
+      onClick: () => navigate(`/${session.app}/mess`),
+    }),
+  );
   useSettingsEvents();
   const go = (route: string) => navigate(`/${app}/${route}`);
   const icon = (key: string, label: string, node: ReactNode, onClick?: () => void) => (
@@ -119,6 +132,13 @@ export function TopBar({ folded, onFold, menuMode, onMenuMode, left }: Props) {
           <Button type="text" aria-label={t('bar.todo')} data-testid="bar-todo" onClick={() => go('backlog')}>
             <Badge count={badge} size="small" data-testid="todo-badge">
               <BellOutlined style={{ fontSize: 16 }} />
+            </Badge>
+          </Button>
+        </Tooltip>
+        <Tooltip title={t('bar.messages')}>
+          <Button type="text" aria-label={t('bar.messages')} data-testid="bar-messages" onClick={() => go('mess')}>
+            <Badge count={todoBadge(unread)} size="small" data-testid="message-badge">
+              <MailOutlined style={{ fontSize: 16 }} />
             </Badge>
           </Button>
         </Tooltip>
