@@ -15,7 +15,7 @@ import { newId } from '../../server/db/ids';
 import { insertAudit, tableNames } from '../../server/db/tables';
 import { startServer, type RunningServer } from './lib/server';
 import { openBrowser, screenshot } from './lib/browser';
-import { notice, pick, signIn } from './lib/operator';
+import { notice, pick, recordModal, signIn } from './lib/operator';
 
 const t = tableNames('tessera_sys_');
 const OPERATOR = { account: 'mess_operator', password: 'Operator#2026' };
@@ -100,9 +100,10 @@ test('an admin sends a message; the operator sees it live and reads it', async (
   await boss.getByTestId('bar-messages').click();
   await boss.waitForURL(/\/demo\/mess$/, { timeout: 60_000 });
   await boss.getByTestId('messages-send').click();
-  const dialog = boss.getByTestId('message-send-dialog');
+  const dialog = recordModal(boss, '发送消息');
   await pick(boss, boss.getByTestId('message-users').locator('.ant-select-selector'), OPERATOR_NAME);
-  await boss.keyboard.press('Escape');
+  // Closes the multiple select's dropdown (Escape would close the dialog too).
+  await dialog.locator('.ant-modal-title').click();
   await boss.getByTestId('message-title').fill('周五下午三点开会');
   await boss.getByTestId('message-body').fill('请带上本周的客户跟进记录。');
   await screenshot(boss, 'messages-send');
@@ -142,7 +143,7 @@ test('an admin creates a task, runs it now and sees the run in its history', asy
   await boss.getByTestId('tasks').waitFor();
 
   await boss.getByTestId('task-new').click();
-  const form = boss.getByTestId('task-form');
+  const form = recordModal(boss, '新建任务');
   await boss.getByTestId('task-name').fill('每日客户提醒');
   // Every second is refused with the reason, then a weekday morning is explained.
   await boss.getByTestId('task-cron').fill('* * * * * *');
@@ -150,7 +151,7 @@ test('an admin creates a task, runs it now and sees the run in its history', asy
   await boss.getByTestId('task-cron').fill('30 9 * * 1-5');
   await boss.getByTestId('task-cron-next').waitFor();
   await pick(boss, boss.getByTestId('task-users').locator('.ant-select-selector'), OPERATOR_NAME);
-  await boss.keyboard.press('Escape');
+  await form.locator('.ant-modal-title').click();
   await boss.getByTestId('task-message-title').fill('记得跟进今天的客户');
   await screenshot(boss, 'tasks-form');
   await form.getByRole('button', { name: /保\s?存/ }).click();

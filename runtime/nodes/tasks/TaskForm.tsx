@@ -179,7 +179,6 @@ export function TaskForm({
       onOk={() => void submit()}
       onCancel={onClose}
       destroyOnHidden
-      forceRender
       data-testid="task-form"
     >
       <Form form={form} layout="vertical">
