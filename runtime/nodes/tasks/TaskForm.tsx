@@ -99,14 +99,14 @@ function inputOf(values: Values): TaskInput {
 /** The next run times of the expression as the server explains them, or its refusal. */
 function useExplanation(cron: string | undefined, timezone: string | undefined) {
   const { request } = useRuntime();
-  const [answer, setAnswer] = useState<{ next?: string[]; error?: string }>({});
+  const [answer, setAnswer] = useState<{ next?: string[]; zone?: string; error?: string }>({});
   useEffect(() => {
     if (!cron?.trim() || !timezone?.trim()) return setAnswer({});
     let live = true;
     const timer = setTimeout(() => {
       tasksApi(request)
         .explain(cron, timezone)
-        .then((d) => live && setAnswer({ next: d.next }))
+        .then((d) => live && setAnswer({ next: d.next, zone: timezone }))
         .catch((error: Error) => live && setAnswer({ error: error.message }));
     }, 300);
     return () => {
@@ -165,7 +165,9 @@ export function TaskForm({
     }
   };
 
-  const when = (iso: string) => new Date(iso).toLocaleString(lang === 'en' ? 'en' : 'zh-CN', { timeZone: timezone });
+  // In the zone the server explained (the field may already hold a zone being typed, not valid yet).
+  const when = (iso: string) =>
+    new Date(iso).toLocaleString(lang === 'en' ? 'en' : 'zh-CN', { timeZone: explained.zone });
   const required = (key: string) => [{ required: true, whitespace: true, message: t(key) }];
 
   return (
