@@ -4,7 +4,6 @@ import {
   CustomerServiceOutlined,
   FileTextOutlined,
   InfoCircleOutlined,
-  MailOutlined,
   ColumnWidthOutlined,
   BorderLeftOutlined,
   MessageOutlined,
@@ -25,7 +24,10 @@ import { AvatarMenu } from './AvatarMenu';
 import { AI_CREATE_PARAM } from './ai-create-param';
 import { ServiceQr } from './ServiceQr';
 import { useTodoCount } from './use-todo-count';
-import { useMessageCount } from './use-message-count';
+import { fetchUnreadMessages } from '../session/account';
+import { onStreamEvent, openEvents } from '../api/events';
+import { TODO_POLL_MS } from '../../protocol/constants';
+import { lazyComponent } from '../../runtime/react/lazy-component';
 import { useSettingsEvents } from './use-settings-events';
 
 interface Props {
@@ -37,25 +39,23 @@ interface Props {
   left?: ReactNode;
 }
 
+/** The messages button and its badge: fetched after the first paint (the first page's budget). */
+const MessageBell = lazyComponent(
+  () => import('./MessageBell').then((m) => m.MessageBell),
+  () => null,
+);
+
+/** What the lazily loaded messages button uses of the shell (so its chunk imports none of it). */
+const MESSAGE_DEPS = { fetchUnread: fetchUnreadMessages, onStreamEvent, openEvents, pollMs: TODO_POLL_MS };
+
 /** The top-right bar of spec platform-shell §2, each item under its own condition. */
 export function TopBar({ folded, onFold, menuMode, onMenuMode, left }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { modal, message, notification } = AntdApp.useApp();
+  const { modal, message } = AntdApp.useApp();
   const { user, app, appInfo } = useSnapshot(session);
   const items = barItems(appInfo as AppInfo | undefined, user as UserInfo | undefined);
   const todo = useTodoCount(Boolean(user));
-  // A new message: its title in a notification that opens the messages page.
-  const unread = useMessageCount(Boolean(user), (event) =>
-    notification.info({
-      key: event.batchId,
-      message: t('bar.newMessage'),
-      description: event.title,
-      placement: 'topRight',
-      props: { 'data-testid': 'message-notice' },
-      onClick: () => navigate(`/${session.app}/mess`),
-    }),
-  );
   useSettingsEvents();
   const go = (route: string) => navigate(`/${app}/${route}`);
   const icon = (key: string, label: string, node: ReactNode, onClick?: () => void) => (
@@ -135,13 +135,7 @@ export function TopBar({ folded, onFold, menuMode, onMenuMode, left }: Props) {
             </Badge>
           </Button>
         </Tooltip>
-        <Tooltip title={t('bar.messages')}>
-          <Button type="text" aria-label={t('bar.messages')} data-testid="bar-messages" onClick={() => go('mess')}>
-            <Badge count={todoBadge(unread)} size="small" data-testid="message-badge">
-              <MailOutlined style={{ fontSize: 16 }} />
-            </Badge>
-          </Button>
-        </Tooltip>
+        {user && <MessageBell deps={MESSAGE_DEPS} t={t} badgeOf={todoBadge} onOpen={() => go('mess')} />}
         {items.recharge &&
           icon('recharge', t('bar.recharge'), <PayCircleOutlined />, () => go('user/detail?tab=recharge'))}
         <LanguageSwitch />

@@ -4,38 +4,45 @@
  * (for this user, or for everyone of the app) refetches it and shows a notification with the
  * title; `message.read` from another tab sets it. The mess page hears new messages through a
  * window event, so it reloads its list without importing the shell.
+ *
+ * The shell's calls and stream come in as `deps` (TopBar passes them): this file is in the lazily
+ * loaded MessageBell chunk and imports nothing of the first page's, so it does not reshape the
+ * first page's chunks (tests/build/first-page-size.test.ts).
  */
 import { useEffect, useRef, useState } from 'react';
-import { isSuccess } from '../../protocol/codes';
-import { TODO_POLL_MS } from '../../protocol/constants';
+import type { StreamEvent } from '../../protocol/event-stream';
 import type { MessageNewEvent } from '../../protocol/events';
-import { request } from '../api/client';
-import { onStreamEvent, openEvents } from '../api/events';
 
-/** Dispatched on window for each new message event (runtime/nodes/messages listens). */
+/** Dispatched on window for each message event (runtime/nodes/messages listens). */
 export const MESSAGE_WINDOW_EVENT = 'tessera:message';
 
-async function fetchUnread(): Promise<number> {
-  const result = await request<{ count?: unknown }>({ method: 'GET', url: 'messages/unread' });
-  if (!isSuccess(result.code)) throw new Error(result.message);
-  const count = Number(result.data?.count);
-  return Number.isFinite(count) ? count : 0;
+type Listen = <T extends StreamEvent['type']>(
+  type: T,
+  listener: (event: Extract<StreamEvent, { type: T }>) => void,
+) => () => void;
+
+export interface MessageCountDeps {
+  fetchUnread: () => Promise<number>;
+  onStreamEvent: Listen;
+  openEvents: () => () => void;
+  pollMs: number;
 }
 
-export function useMessageCount(enabled: boolean, onNew: (event: MessageNewEvent) => void): number {
+export function useMessageCount(deps: MessageCountDeps, onNew: (event: MessageNewEvent) => void): number {
   const [count, setCount] = useState(0);
   // The latest callback (its language and navigation), without reopening the stream on each render.
   const onNewRef = useRef(onNew);
   onNewRef.current = onNew;
+  const depsRef = useRef(deps);
   useEffect(() => {
-    if (!enabled) return undefined;
+    const { fetchUnread, onStreamEvent, openEvents, pollMs } = depsRef.current;
     let live = true;
     const refresh = () =>
       fetchUnread()
         .then((value) => live && setCount(value))
         .catch(() => undefined);
     void refresh();
-    const timer = window.setInterval(refresh, TODO_POLL_MS);
+    const timer = window.setInterval(refresh, pollMs);
     const close = openEvents();
     const offNew = onStreamEvent('message.new', (event) => {
       void refresh();
@@ -53,6 +60,6 @@ export function useMessageCount(enabled: boolean, onNew: (event: MessageNewEvent
       offRead();
       close();
     };
-  }, [enabled]);
+  }, []);
   return count;
 }

@@ -182,6 +182,8 @@ forEachDatabase((_name, makeDatabase) => {
         },
       });
       expect(created.body.code).toBe(ResultCode.SUCCESS);
+      // A later second: the report is the newest message, and a new tick for the lease.
+      t.clock.now += 1000;
       const run = await runNow(created.body.data.id);
       expect(run.body.data.status).toBe('success');
       const [report] = await inbox(operator);

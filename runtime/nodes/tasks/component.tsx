@@ -7,7 +7,7 @@
 import '../../../protocol/messages/late';
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Card, Popconfirm, Space, Table, Tag, Typography, message } from 'antd';
-import { PlayCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { CaretRightOutlined, PlusOutlined } from '@ant-design/icons';
 import { useRuntime, useT } from '../../react/context';
 import { tasksApi, type TaskView } from './api';
 import { RunHistory, RunStatus } from './RunHistory';
@@ -140,7 +140,7 @@ export function TasksNode({ node }: { node: TasksNodeSchema }) {
                 <Button
                   type="link"
                   size="small"
-                  icon={<PlayCircleOutlined />}
+                  icon={<CaretRightOutlined />}
                   loading={running === task.id}
                   data-testid="task-run"
                   onClick={() => void runNow(task)}
