@@ -81,6 +81,8 @@ const SERVER_SEAMS = {
   sms: ['app-sender.ts', 'codes.ts', 'send-log.ts', 'sender.ts'],
   // in-app messages: flows, tasks and admins send through sendMessage (docs/messages.md)
   messages: ['send.ts'],
+  // server-side calls of the api page's data sources (scheduled tasks)
+  'api-sources': ['invoke.ts'],
 };
 const SERVER_EDGES = {
   // the AI app generator: the chat's streams and models, the store's save pipeline and checks, a hashed first user, the operation log
@@ -114,6 +116,10 @@ const SERVER_EDGES = {
   documents: ['auth', 'logs'],
   // approval flows: sessions, the common API's record access and values, the operation log, the rejection message, the module registry
   flows: ['auth', 'common', 'logs', 'messages', 'modules'],
+  // the mess page: sessions, the operation log of admin sends
+  messages: ['auth', 'logs'],
+  // the Task page: sessions, the scheduler, data sources to call, messages to send, the operation log
+  tasks: ['api-sources', 'auth', 'logs', 'messages', 'scheduler'],
 };
 
 const types = (...names) => ({ element: { types: { anyOf: names } } });

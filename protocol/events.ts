@@ -118,6 +118,12 @@ export interface MessageReadEvent extends EventAudience {
   unread: number;
 }
 
+/** A Task-page task was saved or deleted: every instance reschedules it. Server-only. */
+export interface TaskChangedEvent extends EventAudience {
+  type: 'task.changed';
+  taskId: string;
+}
+
 /** Every event by its type. Later issues add their events here. */
 export interface EventMap {
   'schema.changed': SchemaChangedEvent;
@@ -130,6 +136,7 @@ export interface EventMap {
   'todo.changed': TodoChangedEvent;
   'message.new': MessageNewEvent;
   'message.read': MessageReadEvent;
+  'task.changed': TaskChangedEvent;
 }
 
 export type BusEventType = keyof EventMap;
@@ -142,6 +149,7 @@ export const SERVER_ONLY_EVENTS: ReadonlySet<BusEventType> = new Set<BusEventTyp
   'auth.changed',
   'ai.chunk',
   'ai.stop',
+  'task.changed',
 ]);
 
 /** Sent on the stream only: "events since your Last-Event-ID are gone, refetch what you cache". */
@@ -180,6 +188,7 @@ const CHECKERS: { [T in BusEventType]: (value: Record<string, unknown>) => boole
     isText(v.batchId, 64) && isText(v.title, 200) && ['flow', 'task', 'admin'].includes(v.source as string),
   'message.read': (v) =>
     isText(v.userId, 128) && typeof v.unread === 'number' && Number.isInteger(v.unread) && v.unread >= 0,
+  'task.changed': (v) => isText(v.taskId, 64),
 };
 
 export function isBusEventType(type: unknown): type is BusEventType {

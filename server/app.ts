@@ -51,6 +51,8 @@ import { registerApiSourceRoutes } from './api-sources/routes';
 import { registerSmsAdminRoutes } from './sms/admin-routes';
 import { registerDocumentRoutes } from './documents/routes';
 import { registerFlowRoutes } from './flows/routes';
+import { registerMessageRoutes } from './messages/routes';
+import { registerTaskRoutes } from './tasks/routes';
 import { registerStatic } from './plugins/static';
 import { langOf } from './reply';
 import { registerRateLimits } from './rate-limits';
@@ -141,7 +143,7 @@ function dropCachesOnResync(ctx: ServerContext): () => void {
  * The scheduled tasks of this instance (docs/scheduler.md): started once the app is ready, without
  * holding start-up; stopped (runs in progress awaited) when it closes.
  */
-function startScheduler(app: FastifyInstance, ctx: ServerContext): void {
+function startScheduler(app: FastifyInstance, ctx: ServerContext): Scheduler {
   const scheduler = new Scheduler(new LeaseStore(ctx.db, ctx.config.tablePrefix), app.log, { now: ctx.now });
   scheduler.define(logPruningTask(ctx, app.log));
   let started: Promise<void> | undefined;
@@ -152,6 +154,7 @@ function startScheduler(app: FastifyInstance, ctx: ServerContext): void {
     await started;
     await scheduler.stop();
   });
+  return scheduler;
 }
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
@@ -261,7 +264,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerSettingsRoutes(app, ctx);
   registerAuthRoutes(app, ctx, users);
   registerCommonRoutes(app, ctx);
-  startScheduler(app, ctx);
+  const scheduler = startScheduler(app, ctx);
+  registerTaskRoutes(app, ctx, scheduler);
   registerModuleSaveRoutes(app, ctx);
   registerPrefsRoutes(app, ctx);
   registerApiSourceRoutes(app, ctx);
@@ -269,6 +273,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerSmsAdminRoutes(app, ctx);
   registerDocumentRoutes(app, ctx);
   registerFlowRoutes(app, ctx);
+  registerMessageRoutes(app, ctx);
   registerFiles(app, ctx);
   registerResources(app, ctx);
   registerAiImage(app, ctx);

@@ -49,6 +49,8 @@ export const shell: Catalog = {
   'bar.video': { zh: '演示视频', en: 'Demo video' },
   'bar.videoMissing': { zh: '暂无演示视频', en: 'No demo video yet' },
   'bar.todo': { zh: '待办', en: 'To-do' },
+  'bar.messages': { zh: '消息', en: 'Messages' },
+  'bar.newMessage': { zh: '新消息', en: 'New message' },
   'bar.recharge': { zh: '充值', en: 'Recharge' },
   'signin.passwordTab': { zh: '账号密码登录', en: 'Password' },
   'signin.smsTab': { zh: '短信验证码登录', en: 'SMS code' },

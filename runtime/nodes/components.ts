@@ -31,6 +31,8 @@ const LAZY_NODES: Record<string, () => Promise<ComponentType<any>>> = {
   dataTable: () => import('./data-table/component').then((m) => m.DataTableNode),
   textBlock: () => import('./text-block/component').then((m) => m.TextBlockNode),
   frame: () => import('./frame/component').then((m) => m.FrameNode),
+  messages: () => import('./messages/component').then((m) => m.MessagesNode),
+  tasks: () => import('./tasks/component').then((m) => m.TasksNode),
 };
 
 bindNode('list', ListNode);

@@ -16,3 +16,5 @@ import './stat/definition';
 import './data-table/definition';
 import './text-block/definition';
 import './frame/definition';
+import './messages/definition';
+import './tasks/definition';

@@ -46,6 +46,7 @@ export class Scheduler {
   private readonly inFlight = new Set<Promise<unknown>>();
   private readonly now: () => number;
   private stopped = false;
+  private running = false;
 
   constructor(
     private readonly store: LeaseStore,
@@ -61,26 +62,52 @@ export class Scheduler {
     this.tasks.set(task.name, task);
   }
 
+  /**
+   * Defines a task or replaces its definition, at any time (the Task page's tasks come and go while
+   * the app runs). After start its lease row is made and its timer (re)started; a run in progress
+   * finishes under the old definition.
+   */
+  async put(task: TaskDefinition): Promise<void> {
+    this.remove(task.name);
+    this.tasks.set(task.name, task);
+    if (!this.running || this.stopped) return;
+    await this.store.ensure(task.name);
+    if (this.tasks.get(task.name) === task && !this.stopped) this.arm(task);
+  }
+
+  /** Stops a task's timer and forgets it (its lease row and history stay). */
+  remove(name: string): void {
+    this.timers.get(name)?.stop();
+    this.timers.delete(name);
+    this.tasks.delete(name);
+  }
+
   /** Creates the lease rows, applies the missed-run policy, then starts the timers. */
   async start(): Promise<void> {
-    for (const task of this.tasks.values()) {
+    this.running = true;
+    for (const task of [...this.tasks.values()]) {
       await this.store.ensure(task.name);
       if (task.missed === 'runOnce') {
         const missed = previousTick(task.pattern, task.timezone, new Date(this.now()));
         if (missed !== undefined && missed > (await this.store.lastTick(task.name))) await this.fire(task.name, missed);
       }
       if (this.stopped) return;
-      const timer = new Cron(
-        task.pattern,
-        { timezone: task.timezone, protect: true, unref: true },
-        async (self: Cron) => {
-          // The scheduled time, not the moment the timer woke: every instance names the same tick.
-          const tick = self.currentRun()?.getTime();
-          if (tick !== undefined) await this.fire(task.name, Math.floor(tick / 1000) * 1000);
-        },
-      );
-      this.timers.set(task.name, timer);
+      // Replaced or removed while the missed run went: the new definition armed itself.
+      if (this.tasks.get(task.name) === task && !this.timers.has(task.name)) this.arm(task);
     }
+  }
+
+  private arm(task: TaskDefinition): void {
+    const timer = new Cron(
+      task.pattern,
+      { timezone: task.timezone, protect: true, unref: true },
+      async (self: Cron) => {
+        // The scheduled time, not the moment the timer woke: every instance names the same tick.
+        const tick = self.currentRun()?.getTime();
+        if (tick !== undefined) await this.fire(task.name, Math.floor(tick / 1000) * 1000);
+      },
+    );
+    this.timers.set(task.name, timer);
   }
 
   /** When the task's timer fires next (undefined before start or after stop). */
@@ -95,9 +122,19 @@ export class Scheduler {
   async fire(name: string, tick: number): Promise<FireResult> {
     const task = this.tasks.get(name);
     if (!task) throw new Error(`Unknown task "${name}"`);
+    return this.runTask(task, tick);
+  }
+
+  /**
+   * Runs `task` for `tick` if this instance wins the claim, whether or not the task is defined here
+   * ("run now" on a disabled task): the lease row is made first, the claim is the same.
+   */
+  async runTask(task: TaskDefinition, tick: number): Promise<FireResult> {
     if (this.stopped) return 'skipped';
+    await this.store.ensure(task.name);
     const now = this.now();
-    if (!(await this.store.claim(name, tick, this.holder, now, task.timeoutMs + LEASE_MARGIN_MS))) return 'skipped';
+    if (!(await this.store.claim(task.name, tick, this.holder, now, task.timeoutMs + LEASE_MARGIN_MS)))
+      return 'skipped';
     const running = this.runClaimed(task, tick);
     this.inFlight.add(running);
     try {

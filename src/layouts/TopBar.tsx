@@ -24,6 +24,10 @@ import { AvatarMenu } from './AvatarMenu';
 import { AI_CREATE_PARAM } from './ai-create-param';
 import { ServiceQr } from './ServiceQr';
 import { useTodoCount } from './use-todo-count';
+import { fetchUnreadMessages } from '../session/account';
+import { onStreamEvent, openEvents } from '../api/events';
+import { TODO_POLL_MS } from '../../protocol/constants';
+import { lazyComponent } from '../../runtime/react/lazy-component';
 import { useSettingsEvents } from './use-settings-events';
 
 interface Props {
@@ -34,6 +38,15 @@ interface Props {
   /** Left side of the header: the collapse toggle (side mode) or the horizontal menu (top mode). */
   left?: ReactNode;
 }
+
+/** The messages button and its badge: fetched after the first paint (the first page's budget). */
+const MessageBell = lazyComponent(
+  () => import('./MessageBell').then((m) => m.MessageBell),
+  () => null,
+);
+
+/** What the lazily loaded messages button uses of the shell (so its chunk imports none of it). */
+const MESSAGE_DEPS = { fetchUnread: fetchUnreadMessages, onStreamEvent, openEvents, pollMs: TODO_POLL_MS };
 
 /** The top-right bar of spec platform-shell §2, each item under its own condition. */
 export function TopBar({ folded, onFold, menuMode, onMenuMode, left }: Props) {
@@ -122,6 +135,7 @@ export function TopBar({ folded, onFold, menuMode, onMenuMode, left }: Props) {
             </Badge>
           </Button>
         </Tooltip>
+        {user && <MessageBell deps={MESSAGE_DEPS} t={t} badgeOf={todoBadge} onOpen={() => go('mess')} />}
         {items.recharge &&
           icon('recharge', t('bar.recharge'), <PayCircleOutlined />, () => go('user/detail?tab=recharge'))}
         <LanguageSwitch />

@@ -28,6 +28,11 @@ export async function fetchTodoCount(): Promise<number> {
   return Number.isFinite(count) ? count : 0;
 }
 
+/** GET messages/unread: the unread messages beside the bell (docs/messages.md). */
+export async function fetchUnreadMessages(): Promise<number> {
+  return Number((await call<{ count?: number }>({ method: 'GET', url: 'messages/unread' }))?.count) || 0;
+}
+
 /**
  * Drops cached schemas and versions, then fetches app info, user info, roles and menus again: the
  * app info is stored for 7 days, so without this an admin's change of title, logo or watermark would

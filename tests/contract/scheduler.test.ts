@@ -174,4 +174,33 @@ forEachDatabase((_name, makeDatabase) => {
     await skip.stop();
     expect(skip.nextRun(name)).toBeUndefined();
   });
+  it('tasks put and removed while running (the Task page): timers follow, run now goes through the lease', async () => {
+    const ran: string[] = [];
+    const a = new Scheduler(new LeaseStore(db, PREFIX), quiet, { holder: 'instance-a', now: () => clock.now });
+    const b = new Scheduler(new LeaseStore(db, PREFIX), quiet, { holder: 'instance-b', now: () => clock.now });
+    await Promise.all([a.start(), b.start()]);
+    const task = (who: string): TaskDefinition => ({
+      name,
+      pattern: '0 9 * * *',
+      timezone: 'Asia/Shanghai',
+      timeoutMs: 5_000,
+      missed: 'skip',
+      run: async () => void ran.push(who),
+    });
+    await a.put(task('a'));
+    expect(a.nextRun(name)).toBeInstanceOf(Date);
+    // Replaced: still one timer, on the new pattern.
+    await a.put({ ...task('a'), pattern: '0 10 * * *' });
+    expect(a.nextRun(name)!.getUTCHours()).toBe(2);
+    a.remove(name);
+    expect(a.nextRun(name)).toBeUndefined();
+
+    // Run now on both instances for the same second (b never defined it): one runs.
+    const tick = Math.floor(clock.now / 1000) * 1000;
+    const results = await Promise.all([a.runTask(task('a'), tick), b.runTask(task('b'), tick)]);
+    expect(results.sort()).toEqual(['ran', 'skipped']);
+    expect(ran).toHaveLength(1);
+    expect((await history()).map((r) => r.status)).toEqual(['success']);
+    await Promise.all([a.stop(), b.stop()]);
+  });
 });

@@ -1,0 +1,129 @@
+/** The admin's send form: to chosen users, roles or everyone; title, text and an optional page link. */
+import { useEffect, useState } from 'react';
+import { Form, Input, Modal, Radio, Select, message } from 'antd';
+import { useRuntime, useT } from '../../react/context';
+import { messagesApi, type Recipients, type SendInput } from './api';
+
+type Audience = 'users' | 'roles' | 'all';
+
+interface Values {
+  audience: Audience;
+  userIds?: string[];
+  roleIds?: string[];
+  title: string;
+  body?: string;
+  link?: string;
+}
+
+export function SendDialog({
+  open,
+  recipients,
+  onClose,
+  onSent,
+}: {
+  open: boolean;
+  recipients: Recipients;
+  onClose: () => void;
+  onSent: () => void;
+}) {
+  const { request } = useRuntime();
+  const t = useT();
+  const [form] = Form.useForm<Values>();
+  const [sending, setSending] = useState(false);
+  const audience = Form.useWatch('audience', form) ?? 'users';
+
+  useEffect(() => {
+    if (open) form.resetFields();
+  }, [open, form]);
+
+  const submit = async () => {
+    const values = await form.validateFields();
+    const to: SendInput['to'] =
+      values.audience === 'all'
+        ? { all: true }
+        : values.audience === 'roles'
+          ? { roleIds: values.roleIds ?? [] }
+          : { userIds: values.userIds ?? [] };
+    setSending(true);
+    try {
+      const sent = await messagesApi(request).send({
+        to,
+        title: values.title,
+        body: values.body ?? '',
+        link: values.link?.trim() || null,
+      });
+      void message.success(t('messages.sent', { count: sent.count }));
+      onSent();
+    } catch (error) {
+      void message.error((error as Error).message);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t('messages.send')}
+      okText={t('messages.sendOk')}
+      cancelText={t('messages.cancel')}
+      confirmLoading={sending}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      destroyOnHidden
+      data-testid="message-send-dialog"
+    >
+      <Form form={form} layout="vertical" initialValues={{ audience: 'users' }}>
+        <Form.Item name="audience" label={t('messages.to')}>
+          <Radio.Group
+            options={[
+              { value: 'users', label: t('messages.toUsers') },
+              { value: 'roles', label: t('messages.toRoles') },
+              { value: 'all', label: t('messages.toAll') },
+            ]}
+          />
+        </Form.Item>
+        {audience === 'users' && (
+          <Form.Item
+            name="userIds"
+            label={t('messages.users')}
+            rules={[{ required: true, message: t('messages.pickUsers') }]}
+          >
+            <Select
+              mode="multiple"
+              data-testid="message-users"
+              optionFilterProp="label"
+              options={recipients.users.map((u) => ({ value: u.id, label: `${u.name} (${u.account})` }))}
+            />
+          </Form.Item>
+        )}
+        {audience === 'roles' && (
+          <Form.Item
+            name="roleIds"
+            label={t('messages.roles')}
+            rules={[{ required: true, message: t('messages.pickRoles') }]}
+          >
+            <Select
+              mode="multiple"
+              optionFilterProp="label"
+              options={recipients.roles.map((r) => ({ value: r.id, label: r.name }))}
+            />
+          </Form.Item>
+        )}
+        <Form.Item
+          name="title"
+          label={t('messages.title')}
+          rules={[{ required: true, whitespace: true, message: t('messages.titleRequired') }]}
+        >
+          <Input maxLength={200} data-testid="message-title" />
+        </Form.Item>
+        <Form.Item name="body" label={t('messages.body')}>
+          <Input.TextArea autoSize={{ minRows: 3, maxRows: 10 }} maxLength={10000} data-testid="message-body" />
+        </Form.Item>
+        <Form.Item name="link" label={t('messages.link')} extra={t('messages.linkHint')}>
+          <Input maxLength={500} placeholder="backlog" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
