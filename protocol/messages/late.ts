@@ -5,9 +5,10 @@
  */
 import { addMessages } from './index';
 import { ai } from './ai';
+import { dashboardDesigner } from './dashboard-designer';
 import { designer } from './designer';
 import { designerUi } from './designer-ui';
 import { documents } from './documents';
 import { resource } from './resource';
 
-addMessages(ai, designer, designerUi, documents, resource);
+addMessages(ai, designer, designerUi, documents, resource, dashboardDesigner);
