@@ -31,7 +31,8 @@ export function tableOf(widget: DashboardWidget): string | undefined {
   return undefined;
 }
 
-const hasJoins = (data: DataBinding) => !!(data.leftJoins?.length || data.rightJoins?.length || data.innerJoins?.length);
+const hasJoins = (data: DataBinding) =>
+  !!(data.leftJoins?.length || data.rightJoins?.length || data.innerJoins?.length);
 
 /** Every field name a widget reads from its own table (joined columns are the join's to check). */
 export function fieldsOf(widget: DashboardWidget): string[] {

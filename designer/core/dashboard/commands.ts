@@ -33,9 +33,7 @@ export type DashCommand =
 /** left / right: against that edge; full: the whole row; row: as tall as the tallest widget beside it. */
 export type AlignHow = 'left' | 'right' | 'full' | 'row';
 
-export type DashOutcome =
-  | { ok: true; node: DashboardNodeSchema; select?: string | null; coalesce?: string }
-  | Refusal;
+export type DashOutcome = { ok: true; node: DashboardNodeSchema; select?: string | null; coalesce?: string } | Refusal;
 
 /** Most widgets a dashboard holds (the node's schema: children maxItems). */
 export const MAX_WIDGETS = 100;
@@ -131,7 +129,13 @@ function setLayout(node: DashboardNodeSchema, breakpoint: Breakpoint, items: Gri
     .filter((item) => keys.has(item.i))
     .map(({ i, x, y, w, h }) => {
       const width = Math.min(cols, Math.max(1, Math.round(w)));
-      return { i, x: Math.min(Math.max(0, Math.round(x)), cols - width), y: Math.max(0, Math.round(y)), w: width, h: Math.max(1, Math.round(h)) };
+      return {
+        i,
+        x: Math.min(Math.max(0, Math.round(x)), cols - width),
+        y: Math.max(0, Math.round(y)),
+        w: width,
+        h: Math.max(1, Math.round(h)),
+      };
     });
   const before = node.layouts[breakpoint] ?? [];
   if (sameItems(before, next)) return { ok: true, node };

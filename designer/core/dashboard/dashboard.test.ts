@@ -40,7 +40,13 @@ const SOURCES: SourceTable[] = [
       { key: 'create_at', kind: 'date' },
     ],
   },
-  { table: 'order', fields: [{ key: 'amount', kind: 'number' }, { key: 'paid_at', kind: 'date' }] },
+  {
+    table: 'order',
+    fields: [
+      { key: 'amount', kind: 'number' },
+      { key: 'paid_at', kind: 'date' },
+    ],
+  },
 ];
 
 function editor(node?: Partial<DashboardNodeSchema>): DashEditor {
@@ -105,7 +111,11 @@ describe('dashboard designer commands', () => {
   });
 
   it('removes a widget from the children and every layout, and deselects it', () => {
-    let state = run(editor({ layouts: { lg: [], md: [] } }), { type: 'add', widget: 'chart' }, { type: 'add', widget: 'stat' });
+    let state = run(
+      editor({ layouts: { lg: [], md: [] } }),
+      { type: 'add', widget: 'chart' },
+      { type: 'add', widget: 'stat' },
+    );
     state = run(state, { type: 'remove', key: 'chart' });
     expect(state.node.children.map((c) => c.key)).toEqual(['stat']);
     expect(state.node.layouts.lg!.map((i) => i.i)).toEqual(['stat']);

@@ -62,10 +62,7 @@ export function schemaOf(state: DashEditor): PageSchema {
   return { ...state.schema, body };
 }
 
-export function execute(
-  state: DashEditor,
-  command: DashCommand,
-): { state: DashEditor; refusal?: Refusal } {
+export function execute(state: DashEditor, command: DashCommand): { state: DashEditor; refusal?: Refusal } {
   const outcome = runDashCommand(state.node, command);
   if (!outcome.ok) return { state, refusal: outcome };
   const select = outcome.select === undefined ? state.selected : outcome.select;
@@ -73,7 +70,9 @@ export function execute(
   const top = state.past[state.past.length - 1];
   if (top && !state.sealed && outcome.coalesce && top.coalesce === outcome.coalesce && top.id !== state.saved) {
     const merged = { ...top, after: outcome.node, selectAfter: select };
-    return { state: { ...state, node: outcome.node, past: [...state.past.slice(0, -1), merged], future: [], selected: select } };
+    return {
+      state: { ...state, node: outcome.node, past: [...state.past.slice(0, -1), merged], future: [], selected: select },
+    };
   }
   const step: Step = {
     id: state.nextId,
