@@ -19,7 +19,8 @@ import { refuse } from '../refusal';
 import type { Refusal } from '../types';
 
 export type DashCommand =
-  | { type: 'add'; widget: string; at?: Partial<GridItem> }
+  /** A new widget of a registered type; `key` when the caller named it (a drop's layout refers to it). */
+  | { type: 'add'; widget: string; at?: Partial<GridItem>; key?: string }
   | { type: 'remove'; key: string }
   | { type: 'duplicate'; key: string }
   /** The grid's new positions and sizes (react-grid-layout's onLayoutChange) for one breakpoint. */
@@ -28,7 +29,9 @@ export type DashCommand =
   /** A widget's new JSON (the settings panel, the query builder): its key and type are kept. */
   | { type: 'widget'; key: string; widget: DashboardWidget; coalesce?: string }
   | { type: 'chartKind'; key: string; chart: ChartKind }
-  | { type: 'dashboard'; props?: DashboardNodeSchema['props']; filters?: DashboardFilter[]; coalesce?: string };
+  | { type: 'dashboard'; props?: DashboardNodeSchema['props']; filters?: DashboardFilter[]; coalesce?: string }
+  /** Several commands as one step (a drop: the new widget, then the grid's layout around it). */
+  | { type: 'batch'; commands: DashCommand[] };
 
 /** left / right: against that edge; full: the whole row; row: as tall as the tallest widget beside it. */
 export type AlignHow = 'left' | 'right' | 'full' | 'row';
@@ -46,8 +49,11 @@ const breakpointsOf = (node: DashboardNodeSchema) =>
 const bottomOf = (items: readonly GridItem[]) => items.reduce((max, item) => Math.max(max, item.y + item.h), 0);
 
 /** `base`, else `base_2`, `base_3`, … — the first not taken by a widget or a filter. */
+const keysOf = (node: DashboardNodeSchema) =>
+  new Set([...node.children.map((child) => child.key), ...(node.filters ?? []).map((f) => f.key)]);
+
 export function uniqueWidgetKey(node: DashboardNodeSchema, base: string): string {
-  const taken = new Set([...node.children.map((child) => child.key), ...(node.filters ?? []).map((f) => f.key)]);
+  const taken = keysOf(node);
   const stem = base.replace(/_\d+$/, '') || 'widget';
   if (!taken.has(stem)) return stem;
   for (let n = 2; ; n++) if (!taken.has(`${stem}_${n}`)) return `${stem}_${n}`;
@@ -84,11 +90,18 @@ function withoutKey(node: DashboardNodeSchema, key: string): DashboardNodeSchema
 
 const find = (node: DashboardNodeSchema, key: string) => node.children.find((child) => child.key === key);
 
-function add(node: DashboardNodeSchema, type: string, at?: Partial<GridItem>): DashOutcome {
+/** The key a new widget of this type gets (its defaults' key, made unique). */
+export function newWidgetKey(node: DashboardNodeSchema, type: string): string {
+  const defaults = getNode(type)?.palette?.defaults as { key?: string } | undefined;
+  return uniqueWidgetKey(node, defaults?.key ?? type);
+}
+
+function add(node: DashboardNodeSchema, type: string, at?: Partial<GridItem>, named?: string): DashOutcome {
   if (!isWidgetType(type)) return refuse('designer.unknownType', { type });
   if (node.children.length >= MAX_WIDGETS) return refuse('dashDesigner.full', { max: MAX_WIDGETS });
   const defaults = structuredClone(getNode(type)!.palette!.defaults) as unknown as DashboardWidget;
-  const key = uniqueWidgetKey(node, defaults.key ?? type);
+  const key =
+    named && /^[A-Za-z][A-Za-z0-9_-]{0,63}$/.test(named) && !keysOf(node).has(named) ? named : newWidgetKey(node, type);
   const widget = { ...defaults, key } as DashboardWidget;
   return {
     ok: true,
@@ -219,7 +232,7 @@ function dashboardSettings(
 export function runDashCommand(node: DashboardNodeSchema, command: DashCommand): DashOutcome {
   switch (command.type) {
     case 'add':
-      return add(node, command.widget, command.at);
+      return add(node, command.widget, command.at, command.key);
     case 'remove':
       return remove(node, command.key);
     case 'duplicate':
@@ -234,5 +247,19 @@ export function runDashCommand(node: DashboardNodeSchema, command: DashCommand):
       return chartKind(node, command.key, command.chart);
     case 'dashboard':
       return dashboardSettings(node, command.props, command.filters, command.coalesce);
+    case 'batch':
+      return batch(node, command.commands);
   }
+}
+
+function batch(node: DashboardNodeSchema, commands: DashCommand[]): DashOutcome {
+  let next = node;
+  let select: string | null | undefined;
+  for (const command of commands) {
+    const outcome = runDashCommand(next, command);
+    if (!outcome.ok) return outcome;
+    next = outcome.node;
+    if (outcome.select !== undefined) select = outcome.select;
+  }
+  return { ok: true, node: next, ...(select !== undefined ? { select } : {}) };
 }

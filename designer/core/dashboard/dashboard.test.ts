@@ -312,3 +312,40 @@ describe('bindings against the readable sources', () => {
     expect(measureFnsFor(undefined)).toEqual(['count']);
   });
 });
+
+describe('a drop from the palette', () => {
+  it('adds the widget under its key and takes the grid layout around it as one step', () => {
+    let state = run(editor(), { type: 'add', widget: 'stat', at: { x: 0, y: 0, w: 3, h: 2 } });
+    const steps = state.past.length;
+    state = run(state, {
+      type: 'batch',
+      commands: [
+        { type: 'add', widget: 'chart', key: 'chart', at: { x: 0, y: 0, w: 6, h: 4 } },
+        {
+          type: 'layout',
+          breakpoint: 'lg',
+          items: [
+            { i: 'chart', x: 0, y: 0, w: 6, h: 4 },
+            { i: 'stat', x: 0, y: 4, w: 3, h: 2 },
+          ],
+        },
+      ],
+    });
+    expect(state.past.length).toBe(steps + 1);
+    expect(state.selected).toBe('chart');
+    expect(state.node.layouts.lg).toEqual([
+      { i: 'chart', x: 0, y: 0, w: 6, h: 4 },
+      { i: 'stat', x: 0, y: 4, w: 3, h: 2 },
+    ]);
+    // One refusal refuses the whole batch.
+    const refused = execute(state, {
+      type: 'batch',
+      commands: [
+        { type: 'add', widget: 'stat' },
+        { type: 'remove', key: 'nope' },
+      ],
+    });
+    expect(refused.refusal?.message.en).toBe('No widget nope on this dashboard');
+    expect(refused.state).toBe(state);
+  });
+});
