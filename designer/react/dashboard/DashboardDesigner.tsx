@@ -77,7 +77,13 @@ export function DashboardDesigner(props: DashboardDesignerProps) {
   }, [request, props.dashboardId, generation]);
 
   if (failure) return <Alert type="error" showIcon message={t('dashDesigner.loadFailed', { message: failure })} />;
-  if (!loaded) return <Spin tip={t('dashDesigner.loading')} style={{ display: 'block', margin: '64px auto' }} />;
+  if (!loaded)
+    return (
+      <Space direction="vertical" align="center" style={{ display: 'flex', margin: '64px auto' }}>
+        <Spin />
+        <Typography.Text type="secondary">{t('dashDesigner.loading')}</Typography.Text>
+      </Space>
+    );
   const editor = createDashEditor(loaded.schema);
   if (!editor) return <Alert type="warning" showIcon message={t('dashDesigner.notDashboard')} />;
   return (

@@ -56,8 +56,10 @@ export function DataPreview({ binding }: { binding: DataBinding }) {
           style={{ marginTop: 6 }}
           loading={loading}
           pagination={false}
-          rowKey={(_row, index) => String(index)}
-          dataSource={answer?.ok ? answer.data.list.slice(0, PREVIEW_ROWS) : []}
+          rowKey="__row"
+          dataSource={
+            answer?.ok ? answer.data.list.slice(0, PREVIEW_ROWS).map((row, index) => ({ ...row, __row: index })) : []
+          }
           columns={columns.map((name) => ({
             key: name,
             title: name,

@@ -105,10 +105,8 @@ export function DesignGrid({ node, selected, problems, readOnly, onSelect, onLay
                 key={widget.key}
                 data-widget-key={widget.key}
                 className={`tessera-dash-cell${selected === widget.key ? ' is-selected' : ''}${problem ? ' is-broken' : ''}`}
-                onMouseDown={(event) => {
-                  event.stopPropagation();
-                  onSelect(widget.key);
-                }}
+                // Capture: react-grid-layout's drag handler takes the cell's own onMouseDown.
+                onMouseDownCapture={() => onSelect(widget.key)}
               >
                 <WidgetPreview widget={widget} />
                 <div className="tessera-dash-tag">
