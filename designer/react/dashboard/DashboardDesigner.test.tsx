@@ -76,7 +76,6 @@ function renderDesigner(store: ReturnType<typeof fakeStore>) {
 }
 
 const cell = (key: string) => document.querySelector(`[data-widget-key="${key}"]`) as HTMLElement | null;
-const keys = () => [...document.querySelectorAll('[data-widget-key]')].map((e) => e.getAttribute('data-widget-key'));
 
 describe('the dashboard designer', () => {
   it('adds from the palette; Delete, Ctrl+Z, Ctrl+Shift+Z and Esc', async () => {
