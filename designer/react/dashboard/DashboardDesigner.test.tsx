@@ -75,7 +75,7 @@ function renderDesigner(store: ReturnType<typeof fakeStore>) {
   );
 }
 
-const cell = (key: string) => document.querySelector(`[data-widget-key="${key}"]`) as HTMLElement | null;
+const cell = (key: string) => document.querySelector(`[data-design-key="${key}"]`) as HTMLElement | null;
 
 describe('the dashboard designer', () => {
   it('adds from the palette; Delete, Ctrl+Z, Ctrl+Shift+Z and Esc', async () => {

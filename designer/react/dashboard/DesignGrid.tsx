@@ -103,7 +103,7 @@ export function DesignGrid({ node, selected, problems, readOnly, onSelect, onLay
             return (
               <div
                 key={widget.key}
-                data-widget-key={widget.key}
+                data-design-key={widget.key}
                 className={`tessera-dash-cell${selected === widget.key ? ' is-selected' : ''}${problem ? ' is-broken' : ''}`}
                 // Capture: react-grid-layout's drag handler takes the cell's own onMouseDown.
                 onMouseDownCapture={() => onSelect(widget.key)}
