@@ -133,9 +133,13 @@ export function DashboardSettings({ node, sources, run, onBlur }: Props) {
                 value={filter.field}
                 onChange={(field: string) => {
                   const candidate = candidates.find((c) => c.field === field);
+                  // A label that was the old field's title follows the field; one the admin typed stays.
+                  const old = candidates.find((c) => c.field === filter.field)?.title ?? fieldTitle(filter.field);
+                  const automatic = filter.title === undefined || JSON.stringify(filter.title) === JSON.stringify(old);
+                  const title = automatic ? (candidate?.title ?? fieldTitle(field)) : filter.title;
                   setFilter(
                     index,
-                    { field, ...(filter.kind === 'dict' && candidate?.dict ? { dict: candidate.dict } : {}) },
+                    { field, title, ...(filter.kind === 'dict' && candidate?.dict ? { dict: candidate.dict } : {}) },
                     'field',
                   );
                 }}

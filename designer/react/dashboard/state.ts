@@ -72,9 +72,13 @@ export function keyOf(
   return undefined;
 }
 
+const NOT_TEXT = new Set(['radio', 'checkbox', 'button', 'submit', 'range', 'color']);
+
 /** Whether the key press is meant for a text field (an input, a text area, an editable element, a select's search). */
 export function isTyping(target: EventTarget | null): boolean {
   const element = target as HTMLElement | null;
   if (!element || typeof element.tagName !== 'string') return false;
-  return element.tagName === 'INPUT' || element.tagName === 'TEXTAREA' || element.isContentEditable === true;
+  if (element.tagName === 'TEXTAREA' || element.isContentEditable === true) return true;
+  // A radio, a checkbox or a switch holds no text: Delete and Esc still act on the designer there.
+  return element.tagName === 'INPUT' && !NOT_TEXT.has((element as HTMLInputElement).type);
 }
