@@ -125,7 +125,7 @@ test('an admin builds a dashboard in the designer and saves it', async () => {
   await settingInput('标题（中文）').fill('按客户等级');
   await pick(page, page.getByTestId('qb-group-0').locator('.ant-select-selector').first(), 'level');
   // The live preview shows the dictionary's labels.
-  await page.getByTestId('data-preview').getByText('VIP客户').waitFor({ timeout: 20_000 });
+  await page.getByTestId('data-preview').getByText('战略', { exact: true }).waitFor({ timeout: 20_000 });
   await screenshot(page, 'dashboard-designer-query-zh');
 
   // A line chart by month: another chart, its type switched, grouped by signed_at (a month bucket).
