@@ -73,20 +73,22 @@ export function DashboardSettings({ node, sources, run, onBlur }: Props) {
       </Typography.Title>
       <Form layout="vertical" size="small" component={false}>
         <Form.Item label={t('dashDesigner.refresh')} style={{ marginBottom: 10 }}>
-          <Select
-            data-testid="refresh-select"
-            value={REFRESH_CHOICES.includes(refresh) ? refresh : refresh}
-            onChange={(value: number) => props({ refresh: value }, 'refresh')}
-            options={[...new Set([...REFRESH_CHOICES, refresh])].map((seconds) => ({
-              value: seconds,
-              label:
-                seconds === 0
-                  ? t('dashDesigner.refreshOff')
-                  : seconds < 60
-                    ? t('dashDesigner.seconds', { n: seconds })
-                    : t('dashDesigner.minutes', { n: Math.round(seconds / 60) }),
-            }))}
-          />
+          <div data-testid="refresh-select">
+            <Select
+              style={{ width: '100%' }}
+              value={REFRESH_CHOICES.includes(refresh) ? refresh : refresh}
+              onChange={(value: number) => props({ refresh: value }, 'refresh')}
+              options={[...new Set([...REFRESH_CHOICES, refresh])].map((seconds) => ({
+                value: seconds,
+                label:
+                  seconds === 0
+                    ? t('dashDesigner.refreshOff')
+                    : seconds < 60
+                      ? t('dashDesigner.seconds', { n: seconds })
+                      : t('dashDesigner.minutes', { n: Math.round(seconds / 60) }),
+              }))}
+            />
+          </div>
         </Form.Item>
         <Form.Item label={t('dashDesigner.timeZone')} style={{ marginBottom: 10 }}>
           <Input

@@ -61,21 +61,23 @@ export function QueryBuilder({ binding, groups, sources, onChange, onBlur }: Pro
   return (
     <Form layout="vertical" size="small" component={false}>
       <Form.Item label={t('dashDesigner.table')} style={{ marginBottom: 10 }}>
-        <Select
-          showSearch
-          data-testid="qb-table"
-          value={binding.table}
-          optionFilterProp="label"
-          status={source ? undefined : 'error'}
-          onChange={(table: string) =>
-            // A new table: the fields of the old one mean nothing there.
-            onChange({ table, measures: [{ fn: 'count' }] }, 'table')
-          }
-          options={sources.map((s) => ({
-            value: s.table,
-            label: s.title ? `${textOf(s.title, lang)} · ${s.table}` : s.table,
-          }))}
-        />
+        <div data-testid="qb-table">
+          <Select
+            style={{ width: '100%' }}
+            showSearch
+            value={binding.table}
+            optionFilterProp="label"
+            status={source ? undefined : 'error'}
+            onChange={(table: string) =>
+              // A new table: the fields of the old one mean nothing there.
+              onChange({ table, measures: [{ fn: 'count' }] }, 'table')
+            }
+            options={sources.map((s) => ({
+              value: s.table,
+              label: s.title ? `${textOf(s.title, lang)} · ${s.table}` : s.table,
+            }))}
+          />
+        </div>
       </Form.Item>
 
       {groups && (

@@ -76,25 +76,27 @@ function TableColumns({
         />
       </Form.Item>
       <Form.Item label={t('dashDesigner.columns')} style={{ marginBottom: 10 }}>
-        <Select
-          mode="multiple"
-          data-testid="table-columns"
-          optionFilterProp="label"
-          value={keys}
-          onChange={(next: string[]) => {
-            if (!next.length) return;
-            const fields = next.map((key) => {
-              const existing = widget.fields.find((f) => f.key === key);
-              if (existing) return existing;
-              const field = source?.fields.find((f) => f.key === key);
-              // A standard column (create_at …) has no widget of its own: dates read as a date-time.
-              const type = field?.widget ?? (field?.kind === 'date' ? 'datetime' : 'input');
-              return { id: `f_${key}`, key, type, title: field?.title ?? key } as never;
-            });
-            run({ type: 'widget', key: widget.key, widget: { ...widget, fields } });
-          }}
-          options={(source?.fields ?? []).map((f) => ({ value: f.key, label: fieldLabel(f, f.key, lang) }))}
-        />
+        <div data-testid="table-columns">
+          <Select
+            style={{ width: '100%' }}
+            mode="multiple"
+            optionFilterProp="label"
+            value={keys}
+            onChange={(next: string[]) => {
+              if (!next.length) return;
+              const fields = next.map((key) => {
+                const existing = widget.fields.find((f) => f.key === key);
+                if (existing) return existing;
+                const field = source?.fields.find((f) => f.key === key);
+                // A standard column (create_at …) has no widget of its own: dates read as a date-time.
+                const type = field?.widget ?? (field?.kind === 'date' ? 'datetime' : 'input');
+                return { id: `f_${key}`, key, type, title: field?.title ?? key } as never;
+              });
+              run({ type: 'widget', key: widget.key, widget: { ...widget, fields } });
+            }}
+            options={(source?.fields ?? []).map((f) => ({ value: f.key, label: fieldLabel(f, f.key, lang) }))}
+          />
+        </div>
       </Form.Item>
     </Form>
   );
