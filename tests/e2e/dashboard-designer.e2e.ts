@@ -198,6 +198,16 @@ test('an admin builds a dashboard in the designer and saves it', async () => {
   assert.equal(node.filters[0].title.zh, '签约日期');
   assert.equal(node.props.refresh, 300);
   assert.equal(node.layouts.lg.length, 4);
+
+  // 预览: the dashboard as viewers get it, its filter bar included.
+  await page.getByRole('button', { name: /预\s*览/ }).click();
+  const preview = page.getByTestId('dash-preview');
+  await preview.locator('.tessera-dashboard-date').waitFor({ timeout: 20_000 });
+  await page.waitForFunction(
+    () => document.querySelectorAll('[data-testid="dash-preview"] .tessera-widget').length === 4,
+  );
+  await page.keyboard.press('Escape');
+  await preview.waitFor({ state: 'detached' });
 });
 
 test('a save after someone else saved offers reload or compare', async () => {

@@ -14,6 +14,7 @@ import {
   ColumnWidthOutlined,
   CopyOutlined,
   DeleteOutlined,
+  ExportOutlined,
   EyeOutlined,
   HistoryOutlined,
   RedoOutlined,
@@ -23,9 +24,10 @@ import {
 import { Alert, Button, Divider, Modal, Space, Spin, Tooltip, Typography, message } from 'antd';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { SourceTable } from '../../../protocol/dashboard-sources';
-import { textOf } from '../../../protocol/page-schema';
+import { textOf, type PageNode } from '../../../protocol/page-schema';
 import type { GridItem } from '../../../runtime/core/dashboard/types';
 import { useRuntime, useT } from '../../../runtime/react/context';
+import { NodeRenderer } from '../../../runtime/react/PageRenderer';
 import {
   bindingProblems,
   canRedo,
@@ -45,6 +47,12 @@ import { dashReducer, isTyping, keyOf, type DashState } from './state';
 import { WidgetPalette } from './WidgetPalette';
 import { WidgetSettings } from './WidgetSettings';
 import './dashboard-designer.css';
+
+/** A dialog or drawer is showing: the keys are its own (a closed antd modal stays in the DOM, hidden). */
+function dialogOpen(): boolean {
+  const shown = (element: Element) => (element as HTMLElement).style.display !== 'none';
+  return [...document.querySelectorAll('.ant-modal-wrap')].some(shown) || !!document.querySelector('.ant-drawer-open');
+}
 
 export interface DashboardDesignerProps {
   dashboardId: string;
@@ -113,6 +121,7 @@ function Editor(
   const [saving, setSaving] = useState(false);
   const [conflict, setConflict] = useState(false);
   const [history, setHistory] = useState<'open' | 'compare' | undefined>();
+  const [preview, setPreview] = useState(false);
   const [toast, holder] = message.useMessage();
   const readOnly = !props.loaded.canSave;
   const { editor } = state;
@@ -170,7 +179,7 @@ function Editor(
   const selectedKey = editor.selected;
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (document.querySelector('.ant-modal-wrap, .ant-drawer-open')) return;
+      if (dialogOpen()) return;
       const action = keyOf(event, isTyping(event.target));
       if (!action) return;
       if (action === 'save') {
@@ -298,7 +307,10 @@ function Editor(
           <Button icon={<HistoryOutlined />} disabled={readOnly} onClick={() => setHistory('open')}>
             {t('dashDesigner.history')}
           </Button>
-          <Button icon={<EyeOutlined />} onClick={() => leave(props.onOpen)}>
+          <Button icon={<EyeOutlined />} onClick={() => setPreview(true)}>
+            {t('dashDesigner.preview')}
+          </Button>
+          <Button icon={<ExportOutlined />} onClick={() => leave(props.onOpen)}>
             {t('dashDesigner.open')}
           </Button>
           <Button
@@ -371,6 +383,20 @@ function Editor(
         ]}
       >
         {t('dashDesigner.conflictText')}
+      </Modal>
+      {/* The dashboard as viewers get it, unsaved edits included: its filter bar, refresh and all. */}
+      <Modal
+        open={preview}
+        width="92vw"
+        title={title}
+        footer={null}
+        destroyOnClose
+        onCancel={() => setPreview(false)}
+        styles={{ body: { background: '#f0f2f5', padding: 12 } }}
+      >
+        <div data-testid="dash-preview">
+          <NodeRenderer node={node as unknown as PageNode} />
+        </div>
       </Modal>
       {history && (
         <DashboardHistory
