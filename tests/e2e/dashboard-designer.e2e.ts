@@ -11,7 +11,7 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { ClientEnvelope } from '../../protocol/envelope/client';
 import type { RequestOptions } from '../../protocol/http';
 import { createApiClient } from '../../src/api/create-client';
@@ -43,6 +43,12 @@ const settingInput = (label: string) =>
   settings()
     .locator('.ant-form-item', { has: page.locator('label', { hasText: new RegExp(`^${label}$`) }) })
     .locator('input');
+/** Picks an option of a searchable select by typing (its list is virtual: far options are not rendered). */
+async function search(field: Locator, text: string) {
+  await field.click();
+  await page.keyboard.type(text);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click();
+}
 const saveButton = () => page.getByRole('button', { name: /保\s*存/ });
 
 before(async () => {
@@ -123,7 +129,7 @@ test('an admin builds a dashboard in the designer and saves it', async () => {
   await page.locator('[data-palette-type="chart"]').click();
   await designCell('chart').waitFor();
   await settingInput('标题（中文）').fill('按客户等级');
-  await pick(page, page.getByTestId('qb-group-0').locator('.ant-select-selector').first(), 'level');
+  await search(page.getByTestId('qb-group-0').locator('.ant-select-selector').first(), 'level');
   // The live preview shows the dictionary's labels.
   await page.getByTestId('data-preview').getByText('战略', { exact: true }).waitFor({ timeout: 20_000 });
   await screenshot(page, 'dashboard-designer-query-zh');
@@ -132,7 +138,7 @@ test('an admin builds a dashboard in the designer and saves it', async () => {
   await page.locator('[data-palette-type="chart"]').click();
   await designCell('chart_2').waitFor();
   await settingInput('标题（中文）').fill('按月签约');
-  await pick(page, page.getByTestId('qb-group-0').locator('.ant-select-selector').first(), 'signed_at');
+  await search(page.getByTestId('qb-group-0').locator('.ant-select-selector').first(), 'signed_at');
   await page.getByTestId('qb-group-0').getByText('按月').waitFor();
   await page.getByTestId('chart-kind').getByText('折线', { exact: true }).click();
   await page.getByTestId('data-preview').getByText('signed_at_month').waitFor({ timeout: 20_000 });
@@ -142,23 +148,31 @@ test('an admin builds a dashboard in the designer and saves it', async () => {
   await designCell('table').waitFor();
   await settingInput('标题（中文）').fill('客户明细');
   for (const key of ['level', 'signed_at'])
-    await pick(page, page.getByTestId('table-columns').locator('.ant-select-selector'), key);
+    await search(page.getByTestId('table-columns').locator('.ant-select-selector'), key);
   await page.keyboard.press('Escape');
-  await page.getByRole('button', { name: '占满整行' }).click();
 
-  // Undo the full width and redo it.
-  const width = () => designCell('table').evaluate((e) => Math.round(e.getBoundingClientRect().width));
-  const full = await width();
+  // The stat card full width, undone, redone, undone again (Ctrl+Z / Ctrl+Shift+Z).
+  await designCell('stat').click();
+  const width = () => designCell('stat').evaluate((e) => Math.round(e.getBoundingClientRect().width));
+  const start = await width();
+  const widthIs = (compare: 'wide' | 'narrow') =>
+    page.waitForFunction(
+      ([how, w]) => {
+        const e = document.querySelector('[data-design-key="stat"]');
+        const now = e ? Math.round(e.getBoundingClientRect().width) : 0;
+        // 3 of 12 columns, or all 12.
+        return how === 'wide' ? now > w * 2 : now <= w + 2;
+      },
+      [compare, start] as const,
+    );
+  await page.getByRole('button', { name: '占满整行' }).click();
+  await widthIs('wide');
   await page.keyboard.press('Control+z');
-  await page.waitForFunction((w) => {
-    const e = document.querySelector('[data-design-key="table"]');
-    return !!e && Math.round(e.getBoundingClientRect().width) < w;
-  }, full);
+  await widthIs('narrow');
   await page.keyboard.press('Control+Shift+Z');
-  await page.waitForFunction((w) => {
-    const e = document.querySelector('[data-design-key="table"]');
-    return !!e && Math.round(e.getBoundingClientRect().width) === w;
-  }, full);
+  await widthIs('wide');
+  await page.keyboard.press('Control+z');
+  await widthIs('narrow');
 
   // The dashboard's settings (nothing selected): a date filter on signed_at reaches all four.
   await page.keyboard.press('Escape');
@@ -166,7 +180,7 @@ test('an admin builds a dashboard in the designer and saves it', async () => {
   await board.waitFor();
   await board.getByRole('button', { name: '添加日期筛选' }).click();
   const filter = page.getByTestId('filter-period');
-  await pick(page, filter.locator('.ant-select-selector').first(), 'signed_at');
+  await search(filter.locator('.ant-select-selector').first(), 'signed_at');
   await filter.getByPlaceholder('名称').fill('签约日期');
   await filter.getByText('作用于 4 个组件').waitFor();
   await pick(page, board.getByTestId('refresh-select').locator('.ant-select-selector'), '5 分钟');

@@ -42,6 +42,19 @@ export type DashOutcome = { ok: true; node: DashboardNodeSchema; select?: string
 export const MAX_WIDGETS = 100;
 const DEFAULT_W = 4;
 const DEFAULT_H = 4;
+/**
+ * The size a new widget of a type starts at (12 columns, rows of the dashboard's row height): a
+ * stat card is a small tile, a table a full row. A type not named here starts at 4 x 4.
+ */
+const START_SIZES: Record<string, { w: number; h: number }> = {
+  stat: { w: 3, h: 2 },
+  chart: { w: 6, h: 4 },
+  dataTable: { w: 12, h: 5 },
+  textBlock: { w: 4, h: 2 },
+  frame: { w: 6, h: 4 },
+};
+
+export const startSize = (type: string) => START_SIZES[type] ?? { w: DEFAULT_W, h: DEFAULT_H };
 
 const layoutsOf = (node: DashboardNodeSchema) => node.layouts ?? {};
 const breakpointsOf = (node: DashboardNodeSchema) =>
@@ -105,7 +118,7 @@ function add(node: DashboardNodeSchema, type: string, at?: Partial<GridItem>, na
   const widget = { ...defaults, key } as DashboardWidget;
   return {
     ok: true,
-    node: { ...node, children: [...node.children, widget], layouts: place(node, key, at) },
+    node: { ...node, children: [...node.children, widget], layouts: place(node, key, { ...startSize(type), ...at }) },
     select: key,
   };
 }

@@ -130,6 +130,8 @@ export function DashboardSettings({ node, sources, run, onBlur }: Props) {
                 />
               </Space.Compact>
               <Select
+                showSearch
+                optionFilterProp="label"
                 aria-label={t('dashDesigner.filterField')}
                 style={{ width: '100%' }}
                 value={filter.field}

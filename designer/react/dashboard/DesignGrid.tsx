@@ -17,7 +17,7 @@ import type { DashboardNodeSchema, DashboardWidget, GridItem } from '../../../ru
 import { BREAKPOINT_COLUMNS } from '../../../runtime/core/dashboard/types';
 import { useRuntime, useT } from '../../../runtime/react/context';
 import { NodeRenderer } from '../../../runtime/react/PageRenderer';
-import type { BindingProblem } from '../../core/dashboard';
+import { startSize, type BindingProblem } from '../../core/dashboard';
 import { dragging } from './WidgetPalette';
 import { problemText } from './WidgetSettings';
 
@@ -85,7 +85,12 @@ export function DesignGrid({ node, selected, problems, readOnly, onSelect, onLay
           gridConfig={{ cols: BREAKPOINT_COLUMNS.lg, rowHeight, margin: [12, 12] }}
           dragConfig={{ enabled: !readOnly, cancel: '.tessera-dash-no-drag' }}
           resizeConfig={{ enabled: !readOnly, handles: ['se', 'e', 's'] }}
-          dropConfig={{ enabled: !readOnly, defaultItem: { w: 4, h: 4 } }}
+          dropConfig={{
+            enabled: !readOnly,
+            defaultItem: { w: 4, h: 4 },
+            // The placeholder has the size the dragged type starts at.
+            onDragOver: () => (dragging.type ? startSize(dragging.type) : undefined),
+          }}
           droppingItem={{ i: DROPPING_KEY, x: 0, y: 0, w: 4, h: 4 }}
           onDragStop={(next) => onLayout(plain(next))}
           onResizeStop={(next) => onLayout(plain(next))}
