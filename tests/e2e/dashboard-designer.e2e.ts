@@ -184,6 +184,8 @@ test('an admin builds a dashboard in the designer and saves it', async () => {
   await filter.getByPlaceholder('名称').fill('签约日期');
   await filter.getByText('作用于 4 个组件').waitFor();
   await pick(page, board.getByTestId('refresh-select').locator('.ant-select-selector'), '5 分钟');
+  // Months cut in Shanghai, whatever the server's zone (the demo data's months).
+  await board.getByPlaceholder('Asia/Shanghai').fill('Asia/Shanghai');
   assert.equal(await page.getByTestId('dash-dirty').textContent(), '有未保存的修改');
   await screenshot(page, 'dashboard-designer-zh');
 
@@ -210,7 +212,7 @@ test('an admin builds a dashboard in the designer and saves it', async () => {
     { key: 'period', kind: 'dateRange', field: 'signed_at' },
   );
   assert.equal(node.filters[0].title.zh, '签约日期');
-  assert.equal(node.props.refresh, 300);
+  assert.deepEqual(node.props, { refresh: 300, timeZone: 'Asia/Shanghai' });
   assert.equal(node.layouts.lg.length, 4);
 
   // 预览: the dashboard as viewers get it, its filter bar included.
@@ -220,7 +222,8 @@ test('an admin builds a dashboard in the designer and saves it', async () => {
   await page.waitForFunction(
     () => document.querySelectorAll('[data-testid="dash-preview"] .tessera-widget').length === 4,
   );
-  await page.keyboard.press('Escape');
+  await screenshot(page, 'dashboard-designer-preview-zh');
+  await page.locator('.ant-modal-wrap:visible .ant-modal-close').click();
   await preview.waitFor({ state: 'detached' });
 });
 
