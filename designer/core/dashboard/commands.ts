@@ -78,6 +78,16 @@ export function isWidgetType(type: string): boolean {
   return !!definition && definition.palette?.group === 'chart' && !definition.container;
 }
 
+/** The end of the last row when `w` columns fit there, else the start of a new row below everything. */
+function freeSpot(items: readonly GridItem[], w: number, cols: number): { x: number; y: number } {
+  if (!items.length) return { x: 0, y: 0 };
+  const rowY = Math.max(...items.map((item) => item.y));
+  const end = Math.max(...items.filter((item) => item.y === rowY).map((item) => item.x + item.w));
+  // Only when nothing taller from an earlier row reaches into that space.
+  const blocked = items.some((item) => item.y < rowY && item.y + item.h > rowY && item.x + item.w > end);
+  return end + w <= cols && !blocked ? { x: end, y: rowY } : { x: 0, y: bottomOf(items) };
+}
+
 function place(node: DashboardNodeSchema, key: string, at: Partial<GridItem> = {}): DashboardNodeSchema['layouts'] {
   const layouts = { ...layoutsOf(node) };
   const targets = breakpointsOf(node);
@@ -87,8 +97,11 @@ function place(node: DashboardNodeSchema, key: string, at: Partial<GridItem> = {
     const cols = BREAKPOINT_COLUMNS[breakpoint];
     const scale = breakpoint === 'lg' ? 1 : cols / BREAKPOINT_COLUMNS.lg;
     const w = Math.min(cols, Math.max(1, Math.round((at.w ?? DEFAULT_W) * scale)));
-    const x = at.x === undefined ? 0 : Math.min(Math.max(0, Math.round(at.x * scale)), cols - w);
-    const y = breakpoint === 'lg' && at.y !== undefined ? Math.max(0, at.y) : bottomOf(items);
+    // Dropped at a place: there on the wide grid, in the same columns (scaled) below the others on a
+    // narrower one. Otherwise beside the last row's widgets when it fits there, else below them all.
+    const free = at.x === undefined ? freeSpot(items, w, cols) : undefined;
+    const x = free ? free.x : Math.min(Math.max(0, Math.round(at.x! * scale)), cols - w);
+    const y = free ? free.y : breakpoint === 'lg' && at.y !== undefined ? Math.max(0, at.y) : bottomOf(items);
     layouts[breakpoint] = [...items, { i: key, x, y, w, h: Math.max(1, at.h ?? DEFAULT_H) }];
   }
   return layouts;

@@ -349,3 +349,21 @@ describe('a drop from the palette', () => {
     expect(refused.state).toBe(state);
   });
 });
+
+describe('where a clicked palette entry lands', () => {
+  it('beside the last row when it fits, else a new row; each type at its own starting size', () => {
+    const state = run(
+      editor(),
+      { type: 'add', widget: 'stat' },
+      { type: 'add', widget: 'chart' },
+      { type: 'add', widget: 'chart' },
+      { type: 'add', widget: 'dataTable' },
+    );
+    expect(state.node.layouts.lg).toEqual([
+      { i: 'stat', x: 0, y: 0, w: 3, h: 2 },
+      { i: 'chart', x: 3, y: 0, w: 6, h: 4 },
+      { i: 'chart_2', x: 0, y: 4, w: 6, h: 4 },
+      { i: 'table', x: 0, y: 8, w: 12, h: 5 },
+    ]);
+  });
+});

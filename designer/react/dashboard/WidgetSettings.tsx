@@ -90,7 +90,14 @@ function TableColumns({
                 const field = source?.fields.find((f) => f.key === key);
                 // A standard column (create_at …) has no widget of its own: dates read as a date-time.
                 const type = field?.widget ?? (field?.kind === 'date' ? 'datetime' : 'input');
-                return { id: `f_${key}`, key, type, title: field?.title ?? key } as never;
+                // The dictionary comes along: the column shows its labels (VIP, 普通), not the stored values.
+                return {
+                  id: `f_${key}`,
+                  key,
+                  type,
+                  title: field?.title ?? key,
+                  ...(field?.dict ? { dict: field.dict } : {}),
+                } as never;
               });
               run({ type: 'widget', key: widget.key, widget: { ...widget, fields } });
             }}
