@@ -49,12 +49,6 @@ export const DesignerRoute = lazyComponent(
   pageFallback,
   retryable,
 );
-/** The dashboard designer (dashboard/design/{id}): its own chunk with react-grid-layout. */
-export const DashboardDesignerRoute = lazyComponent(
-  () => import('../pages/DashboardDesignerRoute').then((m) => m.DashboardDesignerRoute),
-  pageFallback,
-  retryable,
-);
 /**
  * The home, frame and "pending" pages: small, but the home page's Card brings antd's Tabs with it,
  * and none of them is needed before a list page paints (tests/build/first-page-size.test.ts).
