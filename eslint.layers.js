@@ -161,8 +161,9 @@ export const layerPolicies = [
         types('shell', 'actions', 'components', 'adapter', ...HEADLESS),
         barrels('nodes', ['index.ts', 'components.ts']),
         barrels('widgets', 'components.ts'),
-        // the designer's barrel, imported only by the lazy design/{id} route (src/pages/DesignerRoute.tsx)
-        barrels('designer-react', 'index.ts'),
+        // the designer's barrel, imported only by the lazy design/{id} route (src/pages/DesignerRoute.tsx),
+        // and the dashboard designer's, only by dashboard/design/{id} (src/pages/DashboardDesignerRoute.tsx)
+        barrels('designer-react', ['index.ts', 'dashboard/index.ts']),
       ],
     },
   },

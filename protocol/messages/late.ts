@@ -13,6 +13,7 @@ import { ai } from './ai';
 import { aiGenerator } from './ai-generator';
 import { aiImage } from './ai-image';
 import { aiPay } from './ai-pay';
+import { dashboardDesigner } from './dashboard-designer';
 import { designer } from './designer';
 import { designerUi } from './designer-ui';
 import { designerPanels } from './designer-panels';
@@ -21,6 +22,6 @@ import { flows } from './flows';
 import { resource } from './resource';
 import { mess } from './mess';
 
-addMessages(ai, aiGenerator, aiImage, aiPay, designer, designerPanels, designerUi, documents, flows, mess, resource);
+addMessages(ai, aiGenerator, aiImage, aiPay, dashboardDesigner, designer, designerPanels, designerUi, documents, flows, mess, resource);
 // Read by the server only (its answers are translated there): never shown by browser code.
 addMessages(apiSources, moduleAdmin, net, sms, sys);

@@ -7,6 +7,7 @@
  *   GET  api/dashboard/:id/versions/:ref   one version (id or number)                (admin)
  *   GET  api/dashboard/:id/diff?from=&to=  readable changes                          (admin)
  *   POST api/dashboard/:id/rollback/:ref   that version's schema again, a new version (admin)
+ *   GET  api/dashboards/sources            tables and fields a widget may bind to     (admin)
  */
 import type { FastifyInstance } from 'fastify';
 import { can } from '../access/can';
@@ -27,6 +28,7 @@ import {
   type VersionParams,
 } from './route-params';
 import { registerDashboardAdminRoutes } from './dashboard-admin-routes';
+import { registerDashboardSources } from './dashboard-sources';
 import { diffSchemas } from './diff';
 import { saveDashboard, type PageSaveInput } from './page-save';
 import { readStoredSchema } from './prepare';
@@ -47,6 +49,8 @@ function dashboardInput(body: Record<string, unknown>): Omit<PageSaveInput, 'id'
 export function registerDashboardRoutes(app: FastifyInstance, ctx: ServerContext): void {
   // The dashboard list page's routes (api/dashboards: list, create, rename, duplicate, delete, …).
   registerDashboardAdminRoutes(app, ctx);
+  // What the designer's query builder may bind a widget to (api/dashboards/sources).
+  registerDashboardSources(app, ctx);
 
   app.get('/api/dashboard/:id', { schema: { params: ID_PARAMS } }, async (request) => {
     const auth = requireAuth(request);

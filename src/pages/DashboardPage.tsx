@@ -2,12 +2,27 @@ import { Alert, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { textOf } from '../../protocol/page-schema';
+import { lazyComponent } from '../../runtime/react/lazy-component';
 import { loadDashboard, type ModuleRecord } from '../session/module-cache';
 import { PendingPage } from './PendingPage';
 import { SchemaView } from './SchemaView';
 
+/**
+ * dashboard/design/{id}: the dashboard designer, fetched from here on first use (its own chunk, with
+ * react-grid-layout), so the list of its chunks is this page's to carry, not the first page's.
+ */
+const DashboardDesignerScreen = lazyComponent(
+  () => import('./DashboardDesignerRoute').then((m) => m.DashboardDesignerRoute),
+  () => <Spin style={{ display: 'block', margin: '64px auto' }} />,
+);
+
+/** The dashboard (`dashboard/common/{id}`), or with `design` its designer (`dashboard/design/{id}`). */
+export function DashboardPage({ id, design }: { id: string; design?: boolean }) {
+  return design ? <DashboardDesignerScreen dashboardId={id} /> : <DashboardView id={id} />;
+}
+
 /** /{app}/dashboard/common/{id}: the dashboard's page schema, or "not configured" until it has one. */
-export function DashboardPage({ id }: { id: string }) {
+function DashboardView({ id }: { id: string }) {
   const { t, i18n } = useTranslation();
   const [record, setRecord] = useState<ModuleRecord>();
   const [error, setError] = useState<string>();

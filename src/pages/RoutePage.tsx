@@ -38,6 +38,9 @@ export function RoutePage({ path }: { path: string }) {
       return <DashboardScreen id={page.id} key={page.id} />;
     case 'aiImg':
       return <AiImageScreen />;
+    case 'dashboardDesigner':
+      // Through the dashboard page's chunk: the designer's chunk list stays out of the first page's code.
+      return <DashboardScreen id={page.id} design key={`design:${page.id}`} />;
     case 'pending':
       return <PendingPage route={path} />;
     default:

@@ -17,7 +17,7 @@ describe('route → page (platform-shell §2)', () => {
     expect(pageFor('ai/chat', schemas)).toEqual({ kind: 'schema', name: 'ai/chat' });
     expect(pageFor('dict', schemas)).toEqual({ kind: 'pending', route: 'dict' });
     expect(pageFor('design/m1', schemas)).toEqual({ kind: 'designer', id: 'm1' });
-    expect(pageFor('dashboard/design/d1', schemas)).toEqual({ kind: 'pending', route: 'dashboard/design/d1' });
+    expect(pageFor('dashboard/design/d1', schemas)).toEqual({ kind: 'dashboardDesigner', id: 'd1' });
     expect(pageFor('nothing/here', schemas)).toEqual({ kind: 'unknown' });
   });
   it('every named route of the spec resolves to a page, never unknown', () => {

@@ -12,6 +12,7 @@ export type PageRef =
   | { kind: 'frame'; menuId: string }
   | { kind: 'personal' }
   | { kind: 'designer'; id: string }
+  | { kind: 'dashboardDesigner'; id: string }
   | { kind: 'schema'; name: string }
   | { kind: 'pending'; route: string }
   /** ai/img: the image studio, a screen of its own (src/pages/ai-image). */
@@ -75,7 +76,8 @@ export function pageFor(path: string, schemas: ReadonlySet<string>): PageRef {
   if (frame) return { kind: 'frame', menuId: frame[1] };
   const design = /^design\/([^/]+)$/.exec(path);
   if (design) return { kind: 'designer', id: design[1] };
-  if (/^dashboard\/design\/[^/]+$/.test(path)) return { kind: 'pending', route: path };
+  const dashboardDesign = /^dashboard\/design\/([^/]+)$/.exec(path);
+  if (dashboardDesign) return { kind: 'dashboardDesigner', id: dashboardDesign[1] };
   if (path === 'ai/img') return { kind: 'aiImg' };
   if (schemas.has(path)) return { kind: 'schema', name: schemaNameFor(path) };
   if (NAMED_ROUTES.includes(path)) return { kind: 'pending', route: path };

@@ -1,0 +1,28 @@
+/**
+ * What the dashboard designer may bind a widget to (GET api/dashboards/sources, admin): the
+ * tables the caller may read, each with its fields and what a query builder can do with them.
+ * The server answers it from the registry and the stored module schemas; the designer's query
+ * builder offers only these, and marks a widget whose table or field is not among them.
+ */
+import type { Text } from './page-schema';
+
+/** number: every measure; date: buckets and the date filter; text: count, count distinct, min, max. */
+export type SourceFieldKind = 'number' | 'date' | 'text';
+
+export interface SourceField {
+  key: string;
+  title?: Text;
+  kind: SourceFieldKind;
+  /** The field's widget type (select, date, …), absent for the standard columns. */
+  widget?: string;
+  /** The app dictionary its values come from (`dict`, or `dictApi` `dict/<code>`): a dict filter can use it. */
+  dict?: string;
+  /** It has options (a dictionary or `selectItems`): grouping by it shows their labels. */
+  labelled?: boolean;
+}
+
+export interface SourceTable {
+  table: string;
+  title?: Text;
+  fields: SourceField[];
+}
