@@ -39,6 +39,7 @@ forEachDatabase((_name, makeDatabase) => {
     for (const [label, model, extra] of [
       ['Chat', 'fake-chat', { is_default: 1 }],
       ['Slow', 'fake-slow', {}],
+      ['Drop', 'fake-disconnect', {}],
     ] as const) {
       const reply = await t.request({
         url: '/api/aiModels',
@@ -206,6 +207,30 @@ forEachDatabase((_name, makeDatabase) => {
         data: 'The model provider rejected the API key; check the model settings',
       });
       expect((await records(operator, session)).data).toEqual([]);
+    });
+
+    it('a call that fails mid-answer keeps what arrived, marked failed, and sends the reason on the stream', async () => {
+      const { stream, connectId } = await connect(operator);
+      const session = (await addSession(operator, { chatModelId: models.Drop })).data.id;
+      const [reply, seen] = await Promise.all([
+        send(operator, { connectId, sessionId: session, content: 'Tell me more' }, 'en'),
+        untilEnd(stream),
+      ]);
+      expect(reply.body.data.status).toBe('failed');
+      const pieces = seen.filter((m) => m.event === 'message').map((m) => m.data);
+      expect(pieces.length).toBeGreaterThan(0);
+      const failure = seen.at(-1)!;
+      expect(failure.event).toBe('error');
+      expect(failure.data).toMatch(/^The model provider /);
+      const done = await stream.next(10_000);
+      expect(done.event).toBe('done');
+      expect(JSON.parse(done.data)).toEqual({ recordId: reply.body.data.recordId, status: 'failed' });
+      const stored = await records(operator, session);
+      expect(stored.data.map((r: { role: string; content: string; status: string }) => [r.role, r.status])).toEqual([
+        ['user', 'done'],
+        ['assistant', 'failed'],
+      ]);
+      expect(stored.data[1].content).toBe(pieces.join(''));
     });
 
     it("refuses another user's session, an empty question and a second send on a busy connection", async () => {
