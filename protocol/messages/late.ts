@@ -5,9 +5,10 @@
  */
 import { addMessages } from './index';
 import { ai } from './ai';
+import { aiChat } from './ai-chat';
 import { designer } from './designer';
 import { designerUi } from './designer-ui';
 import { documents } from './documents';
 import { resource } from './resource';
 
-addMessages(ai, designer, designerUi, documents, resource);
+addMessages(ai, aiChat, designer, designerUi, documents, resource);

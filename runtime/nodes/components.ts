@@ -30,6 +30,7 @@ const LAZY_NODES: Record<string, () => Promise<ComponentType<any>>> = {
   dataTable: () => import('./data-table/component').then((m) => m.DataTableNode),
   textBlock: () => import('./text-block/component').then((m) => m.TextBlockNode),
   frame: () => import('./frame/component').then((m) => m.FrameNode),
+  aiChat: () => import('./ai-chat/component').then((m) => m.AiChatNode),
 };
 
 bindNode('list', ListNode);

@@ -15,3 +15,4 @@ import './stat/definition';
 import './data-table/definition';
 import './text-block/definition';
 import './frame/definition';
+import './ai-chat/definition';

@@ -10,6 +10,7 @@ import { createRuntimeValue } from '../../runtime/react/create-runtime';
 import '../runtime-bindings';
 import { request } from '../api/client';
 import { onStreamEvent } from '../api/events';
+import { openStream } from '../api/open-stream';
 import { session } from '../session/store';
 
 /**
@@ -91,7 +92,7 @@ export function SchemaView({ schema, recordId }: { schema: PageSchema; recordId?
   const openRoute = useCallback((route: string) => navigate(`/${app}/${route}`), [navigate, app]);
   const dictEpoch = useDictEpoch();
   const runtime = useMemo(
-    () => ({ ...createRuntimeValue({ ...options, lang }), providerFor, openRoute }),
+    () => ({ ...createRuntimeValue({ ...options, lang }), providerFor, openRoute, openStream }),
     // dictEpoch: a new runtime brings a new, empty dictionary cache; selects and cells ask again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [options, lang, providerFor, openRoute, dictEpoch],

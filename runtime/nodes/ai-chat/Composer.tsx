@@ -1,0 +1,78 @@
+/**
+ * The input area (§5): Enter sends, Ctrl+Enter inserts a newline (Shift+Enter too; an IME's
+ * composing Enter never sends), the continuous-conversation toggle (on by default, §4) and the
+ * send button, which turns into stop while an answer runs.
+ */
+import { useRef, type KeyboardEvent } from 'react';
+import { Button, Input, Switch, Tooltip } from 'antd';
+import type { TextAreaRef } from 'antd/es/input/TextArea';
+import { ArrowUpOutlined, BorderOutlined } from '@ant-design/icons';
+import type { ChatState } from './use-chat';
+
+type T = (key: string, vars?: Record<string, unknown>) => string;
+
+export function Composer({ chat, t }: { chat: ChatState; t: T }) {
+  const area = useRef<TextAreaRef>(null);
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+    if (event.ctrlKey || event.metaKey) {
+      event.preventDefault();
+      const element = event.currentTarget;
+      const { selectionStart, selectionEnd, value } = element;
+      const next = `${value.slice(0, selectionStart)}\n${value.slice(selectionEnd)}`;
+      chat.setInput(next);
+      requestAnimationFrame(() => {
+        const target = area.current?.resizableTextArea?.textArea;
+        target?.setSelectionRange(selectionStart + 1, selectionStart + 1);
+      });
+      return;
+    }
+    if (event.shiftKey) return;
+    event.preventDefault();
+    void chat.send();
+  };
+  return (
+    <div className="tessera-chat-composer">
+      <div className="tessera-chat-input-box">
+        <Input.TextArea
+          ref={area}
+          value={chat.input}
+          onChange={(e) => chat.setInput(e.target.value)}
+          onKeyDown={onKeyDown}
+          placeholder={t('aiChat.placeholder')}
+          autoSize={{ minRows: 2, maxRows: 8 }}
+          variant="borderless"
+          data-testid="ai-chat-input"
+        />
+        <div className="tessera-chat-input-bar">
+          <Tooltip title={t('aiChat.continuousHint')}>
+            <label className="tessera-chat-continuous">
+              <Switch
+                size="small"
+                checked={chat.continuous}
+                onChange={chat.setContinuous}
+                data-testid="ai-chat-continuous"
+              />
+              <span>{t('aiChat.continuous')}</span>
+            </label>
+          </Tooltip>
+          {chat.sending ? (
+            <Button shape="round" icon={<BorderOutlined />} onClick={chat.stop} data-testid="ai-chat-stop">
+              {t('aiChat.stop')}
+            </Button>
+          ) : (
+            <Button
+              type="primary"
+              shape="circle"
+              icon={<ArrowUpOutlined />}
+              onClick={() => void chat.send()}
+              aria-label={t('aiChat.send')}
+              data-testid="ai-chat-send"
+            />
+          )}
+        </div>
+      </div>
+      <div className="tessera-chat-notice">{t('aiChat.aiNotice')}</div>
+    </div>
+  );
+}
