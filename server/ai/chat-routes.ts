@@ -183,7 +183,8 @@ export function registerChatRoutes(
     }
     // The reason a call failed goes to the stream in the user's language, whether or not part of
     // the answer arrived first: the page shows it beside the partial answer it keeps and marks.
-    const reason = failure && ((e: ApiError) => (e.key ? translate(lang, e.key, e.vars) : e.message))(failure as ApiError);
+    const reason =
+      failure && ((e: ApiError) => (e.key ? translate(lang, e.key, e.vars) : e.message))(failure as ApiError);
     if (failure && !answer) {
       await connections.publish(owner, body.connectId, { kind: 'error', text: reason });
       throw failure;
