@@ -70,6 +70,8 @@ export function useChat(
     newSession?: string;
     /** Characters of the answer received so far. */
     received: number;
+    /** The failure the stream already reported (the send's refusal then says the same: shown once). */
+    reason?: string;
   } | null>(null);
 
   const warn = useCallback(
@@ -115,9 +117,10 @@ export function useChat(
         },
         done: (end) => finish(end.status),
         error: (text) => {
-          if (!active.current) return;
-          if (text) notify.warning(text);
           const run = active.current;
+          if (!run) return;
+          if (text && text !== run.reason) notify.warning(text);
+          run.reason = text;
           setItems((list) => list.map((item) => (item.key === run.assistantKey ? { ...item, reason: text } : item)));
           // The server sends `done` after the reason when part of the answer was stored; without a
           // stored part no `done` follows, and the send's refusal ends the exchange.
@@ -258,7 +261,7 @@ export function useChat(
         // A refusal (quota, no model, a rejected key...) ends the exchange; a transport failure of
         // this long call (a proxy's timeout) leaves it to the stream, which still brings the end.
         if (error instanceof ChatError) {
-          notify.warning(error.message);
+          if (error.message !== active.current.reason) notify.warning(error.message);
           finish('failed');
         }
       },
