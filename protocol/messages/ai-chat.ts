@@ -53,6 +53,10 @@ export const aiChat: Catalog = {
   'aiChat.failed': { zh: '回答中断，以上为部分回答', en: 'Interrupted: a partial answer' },
   'aiChat.copy': { zh: '复制', en: 'Copy' },
   'aiChat.copied': { zh: '已复制', en: 'Copied' },
+  'aiChat.tooLong': {
+    zh: '问题最多 {{max}} 个字符，当前 {{length}} 个，请精简后再发送',
+    en: 'A question may have at most {{max}} characters (this one has {{length}}); shorten it and send again',
+  },
   'aiChat.connectionFailed': { zh: '连接失败', en: 'connection failed' },
   'aiChat.browserUnsupported': {
     zh: '浏览器版本不支持，请更换浏览器',

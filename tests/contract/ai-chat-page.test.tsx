@@ -160,7 +160,7 @@ describe('the ai/chat page', () => {
     expect(fake.calls.at(-1)!.body.messages!.map((m) => m.content)).toEqual(['Alone']);
   });
 
-  it('reopens a stored session from the list with its records, and renames and deletes it', async () => {
+  it('reopens a stored session from the list with its records, renames and deletes it; a 100 KB prompt is refused', async () => {
     renderPage();
     const session = await screen.findByTestId('ai-chat-session');
     fireEvent.click(session);
@@ -179,5 +179,20 @@ describe('the ai/chat page', () => {
     await screen.findByText('delete successful');
     await waitFor(() => expect(screen.queryByTestId('ai-chat-session')).toBeNull());
     await screen.findByTestId('ai-chat-greeting');
+
+    // A 100 KB prompt: over the limit, said in the user's language before anything is created; the text stays.
+    const huge = '问'.repeat(100 * 1024);
+    fireEvent.change(input(), { target: { value: huge } });
+    fireEvent.keyDown(input(), { key: 'Enter' });
+    await screen.findByText(
+      'A question may have at most 20000 characters (this one has 102400); shorten it and send again',
+    );
+    await waitFor(() => expect(screen.queryByTestId('ai-chat-stop')).toBeNull());
+    expect(input().value).toBe(huge);
+    expect(screen.queryByTestId('ai-chat-answer')).toBeNull();
+    expect(screen.queryByTestId('ai-chat-session')).toBeNull();
+    expect(
+      (await client.call(server.origin, 'GET', '/api/module/session/sessioninfo/getUserSessionList')).data,
+    ).toEqual([]);
   });
 });

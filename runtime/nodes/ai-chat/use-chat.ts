@@ -42,13 +42,15 @@ interface Draft {
 }
 
 const NAME_LENGTH = 50;
+/** The server's limit on a question (server/ai/chat-shapes.ts): said before anything is created. */
+export const MAX_QUESTION = 20_000;
 let keys = 0;
 const nextKey = () => `item-${++keys}`;
 
 export function useChat(
   api: ChatApi,
   openStream: OpenStreamFn | undefined,
-  t: (key: string) => string,
+  t: (key: string, vars?: Record<string, unknown>) => string,
   notify: Notify,
 ) {
   const [sessions, setSessions] = useState<ChatSession[]>([]);
@@ -211,6 +213,8 @@ export function useChat(
     const question = text.trim();
     if (!question) return notify.error(t('ai.contentRequired'));
     if (busy()) return;
+    if (question.length > MAX_QUESTION)
+      return notify.warning(t('aiChat.tooLong', { max: MAX_QUESTION, length: question.length }));
     if (models && models.length === 0) return notify.warning(t('aiChat.noModel'));
     setSending(true);
     let connectId: string;
