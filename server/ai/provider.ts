@@ -135,6 +135,9 @@ export async function* streamChat(
         yield piece;
       }
     }
+    // The SDK ends the iteration quietly when the signal aborts mid-body: that is a stop (or the
+    // idle cut), never a finished answer.
+    if (signal.aborted) throw new OpenAI.APIUserAbortError();
   } catch (error) {
     if (quiet && !options.signal?.aborted) throw new ApiError(ResultCode.SERVER_ERROR, 'ai.timeout');
     throw chatError(error);

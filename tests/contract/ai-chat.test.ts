@@ -40,6 +40,7 @@ forEachDatabase((_name, makeDatabase) => {
       ['Chat', 'fake-chat', { is_default: 1 }],
       ['Slow', 'fake-slow', {}],
       ['Drop', 'fake-disconnect', {}],
+      ['Drip', 'fake-drip', {}],
     ] as const) {
       const reply = await t.request({
         url: '/api/aiModels',
@@ -180,6 +181,24 @@ forEachDatabase((_name, makeDatabase) => {
         ['user', 'done'],
         ['assistant', 'stopped'],
       ]);
+    });
+
+    it('stop in the middle of an answer keeps the part that arrived, marked stopped', async () => {
+      const { stream, connectId } = await connect(operator);
+      const session = (await addSession(operator, { chatModelId: models.Drip })).data.id;
+      const sending = send(operator, { connectId, sessionId: session, content: 'Slowly please' });
+      const first = await stream.next(10_000);
+      expect(first.event).toBe('message');
+      await t.request({ method: 'GET', url: `/api/module/chat/stopStreamResponse/${connectId}`, token: operator });
+      const reply = await sending;
+      expect(reply.body.data.status).toBe('stopped');
+      const full = fakeAnswerWords('Slowly please').join('');
+      expect(reply.body.data.content.length).toBeGreaterThan(0);
+      expect(reply.body.data.content.length).toBeLessThan(full.length);
+      const end = await untilEnd(stream);
+      expect(JSON.parse(end.at(-1)!.data).status).toBe('stopped');
+      const stored = await records(operator, session);
+      expect(stored.data[1]).toMatchObject({ role: 'assistant', status: 'stopped', content: reply.body.data.content });
     });
 
     it('a call that fails before any text stores nothing and says why on the stream and in the answer', async () => {
