@@ -166,11 +166,12 @@ test('an operator chats with an agent: greeting and tips, a streamed markdown an
   assert.equal(fake.calls.at(-1)?.body.messages?.[0]?.content, '你是销售助手。');
 
   // Ctrl+Enter adds a line, Enter sends; the question quotes code, which the answer shows highlighted with a copy button.
-  await input().fill('怎么写加法函数？');
-  await input().press('Control+Enter');
-  await input().pressSequentially('```js\nfunction add(a, b) { return a + b; }\n');
-  await input().press('Control+Enter');
-  await input().pressSequentially('```');
+  await input().fill('');
+  const lines = ['怎么写加法函数？', '```js', 'function add(a, b) { return a + b; }', '```'];
+  for (const [i, line] of lines.entries()) {
+    if (i > 0) await input().press('Control+Enter');
+    await input().pressSequentially(line);
+  }
   assert.match(await input().inputValue(), /^怎么写加法函数？\n```js\n/);
   await input().press('Enter');
   await answers().nth(1).locator('pre .hljs-keyword').first().waitFor();

@@ -3,16 +3,15 @@
  * composing Enter never sends), the continuous-conversation toggle (on by default, §4) and the
  * send button, which turns into stop while an answer runs.
  */
-import { useRef, type KeyboardEvent } from 'react';
+import { type KeyboardEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { Button, Input, Switch, Tooltip } from 'antd';
-import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { ArrowUpOutlined, BorderOutlined } from '@ant-design/icons';
 import type { ChatState } from './use-chat';
 
 type T = (key: string, vars?: Record<string, unknown>) => string;
 
 export function Composer({ chat, t }: { chat: ChatState; t: T }) {
-  const area = useRef<TextAreaRef>(null);
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
     if (event.ctrlKey || event.metaKey) {
@@ -20,11 +19,9 @@ export function Composer({ chat, t }: { chat: ChatState; t: T }) {
       const element = event.currentTarget;
       const { selectionStart, selectionEnd, value } = element;
       const next = `${value.slice(0, selectionStart)}\n${value.slice(selectionEnd)}`;
-      chat.setInput(next);
-      requestAnimationFrame(() => {
-        const target = area.current?.resizableTextArea?.textArea;
-        target?.setSelectionRange(selectionStart + 1, selectionStart + 1);
-      });
+      // Rendered now, so the caret goes after the new line before the next key arrives.
+      flushSync(() => chat.setInput(next));
+      element.setSelectionRange(selectionStart + 1, selectionStart + 1);
       return;
     }
     if (event.shiftKey) return;
@@ -35,7 +32,6 @@ export function Composer({ chat, t }: { chat: ChatState; t: T }) {
     <div className="tessera-chat-composer">
       <div className="tessera-chat-input-box">
         <Input.TextArea
-          ref={area}
           value={chat.input}
           onChange={(e) => chat.setInput(e.target.value)}
           onKeyDown={onKeyDown}
