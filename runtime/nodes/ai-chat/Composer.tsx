@@ -53,11 +53,13 @@ export function Composer({ chat, t }: { chat: ChatState; t: T }) {
             </label>
           </Tooltip>
           {chat.sending ? (
-            <Button shape="round" icon={<BorderOutlined />} onClick={chat.stop} data-testid="ai-chat-stop">
+            // Keyed apart: React must not turn the stop button into the send button under a second click.
+            <Button key="stop" shape="round" icon={<BorderOutlined />} onClick={chat.stop} data-testid="ai-chat-stop">
               {t('aiChat.stop')}
             </Button>
           ) : (
             <Button
+              key="send"
               type="primary"
               shape="circle"
               icon={<ArrowUpOutlined />}
