@@ -6,7 +6,7 @@
 import { type KeyboardEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { Button, Input, Switch, Tooltip } from 'antd';
-import { ArrowUpOutlined, BorderOutlined } from '@ant-design/icons';
+import { Icon } from './icons';
 import type { ChatState } from './use-chat';
 
 type T = (key: string, vars?: Record<string, unknown>) => string;
@@ -54,7 +54,13 @@ export function Composer({ chat, t }: { chat: ChatState; t: T }) {
           </Tooltip>
           {chat.sending ? (
             // Keyed apart: React must not turn the stop button into the send button under a second click.
-            <Button key="stop" shape="round" icon={<BorderOutlined />} onClick={chat.stop} data-testid="ai-chat-stop">
+            <Button
+              key="stop"
+              shape="round"
+              icon={<Icon name="Border" />}
+              onClick={chat.stop}
+              data-testid="ai-chat-stop"
+            >
               {t('aiChat.stop')}
             </Button>
           ) : (
@@ -62,7 +68,7 @@ export function Composer({ chat, t }: { chat: ChatState; t: T }) {
               key="send"
               type="primary"
               shape="circle"
-              icon={<ArrowUpOutlined />}
+              icon={<Icon name="ArrowUp" />}
               onClick={() => void chat.send()}
               aria-label={t('aiChat.send')}
               data-testid="ai-chat-send"

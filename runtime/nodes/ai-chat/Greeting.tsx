@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { Button } from 'antd';
-import { BulbOutlined, RobotOutlined, SyncOutlined } from '@ant-design/icons';
+import { Icon } from './icons';
 import { TIPS_PAGE, type Agent, type ChatApi, type Tip } from './api';
 
 type T = (key: string, vars?: Record<string, unknown>) => string;
@@ -46,7 +46,7 @@ export function Greeting(props: {
   return (
     <div className="tessera-chat-greeting" data-testid="ai-chat-greeting">
       <div className="tessera-chat-greeting-icon">
-        <RobotOutlined />
+        <Icon name="Robot" />
       </div>
       <h2>{t('aiChat.greeting', { name: agent?.name ?? t('aiChat.assistant') })}</h2>
       <p className="tessera-chat-greeting-role">{agent?.role || t('aiChat.defaultRole')}</p>
@@ -54,12 +54,12 @@ export function Greeting(props: {
         <div className="tessera-chat-tips">
           <div className="tessera-chat-tips-head">
             <span>
-              <BulbOutlined /> {t('aiChat.tips')}
+              <Icon name="Bulb" /> {t('aiChat.tips')}
             </span>
             <Button
               type="link"
               size="small"
-              icon={<SyncOutlined />}
+              icon={<Icon name="Sync" />}
               onClick={() => void load(tips.length < TIPS_PAGE ? 1 : page + 1)}
               data-testid="ai-chat-change-tips"
             >

@@ -5,7 +5,7 @@
  */
 import { useEffect, useMemo, useRef, type MouseEvent } from 'react';
 import { Avatar, Tooltip } from 'antd';
-import { CopyOutlined, RobotOutlined, UserOutlined, WarningOutlined } from '@ant-design/icons';
+import { Icon } from './icons';
 import { answerHtml, codeOf, COPY_CLASS } from './markdown';
 import type { ChatItem } from './use-chat';
 
@@ -51,14 +51,18 @@ function Answer({ item, t, onCopied }: { item: ChatItem; t: T; onCopied: () => v
       ) : null}
       {partial ? (
         <div className="tessera-chat-partial" data-testid="ai-chat-partial">
-          <WarningOutlined /> {t(item.status === 'stopped' ? 'aiChat.stopped' : 'aiChat.failed')}
+          <Icon name="Warning" /> {t(item.status === 'stopped' ? 'aiChat.stopped' : 'aiChat.failed')}
           {item.reason ? <div className="tessera-chat-partial-reason">{item.reason}</div> : null}
         </div>
       ) : null}
       {item.status !== 'streaming' && item.content ? (
         <div className="tessera-chat-answer-tools">
           <Tooltip title={t('aiChat.copy')}>
-            <CopyOutlined aria-label={t('aiChat.copy')} onClick={() => void copyText(item.content).then(onCopied)} />
+            <Icon
+              name="Copy"
+              aria-label={t('aiChat.copy')}
+              onClick={() => void copyText(item.content).then(onCopied)}
+            />
           </Tooltip>
         </div>
       ) : null}
@@ -84,7 +88,7 @@ export function MessageList({ items, t, onCopied }: { items: ChatItem[]; t: T; o
           <div key={item.key} className={`tessera-chat-row ${item.role}`} data-testid={`ai-chat-${item.role}`}>
             <Avatar
               size={32}
-              icon={item.role === 'user' ? <UserOutlined /> : <RobotOutlined />}
+              icon={item.role === 'user' ? <Icon name="User" /> : <Icon name="Robot" />}
               className="tessera-chat-avatar"
             />
             {item.role === 'user' ? (

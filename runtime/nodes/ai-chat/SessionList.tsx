@@ -4,14 +4,7 @@
  */
 import { useState } from 'react';
 import { Button, Empty, Input, Modal, Popconfirm, Popover, Tooltip } from 'antd';
-import {
-  DeleteOutlined,
-  EditOutlined,
-  MenuFoldOutlined,
-  MessageOutlined,
-  PlusOutlined,
-  RobotOutlined,
-} from '@ant-design/icons';
+import { Icon } from './icons';
 import type { ChatState } from './use-chat';
 
 type T = (key: string, vars?: Record<string, unknown>) => string;
@@ -27,12 +20,12 @@ export function SessionList({ chat, t, onFold }: { chat: ChatState; t: T; onFold
     <div className="tessera-chat-agents" data-testid="ai-chat-agents">
       <div className="tessera-chat-agents-title">{t('aiChat.pickAgent')}</div>
       <button type="button" className="tessera-chat-agent" onClick={() => start(null)}>
-        <MessageOutlined />
+        <Icon name="Message" />
         <span className="tessera-chat-agent-name">{t('aiChat.plainChat')}</span>
       </button>
       {chat.agents.map((agent) => (
         <button type="button" key={agent.id} className="tessera-chat-agent" onClick={() => start(agent)}>
-          <RobotOutlined />
+          <Icon name="Robot" />
           <span>
             <span className="tessera-chat-agent-name">{agent.name}</span>
             {agent.role ? <span className="tessera-chat-agent-role">{agent.role}</span> : null}
@@ -51,12 +44,12 @@ export function SessionList({ chat, t, onFold }: { chat: ChatState; t: T; onFold
           open={agentsOpen}
           onOpenChange={setAgentsOpen}
         >
-          <Button type="primary" icon={<PlusOutlined />} block data-testid="ai-chat-new">
+          <Button type="primary" icon={<Icon name="Plus" />} block data-testid="ai-chat-new">
             {t('aiChat.newChat')}
           </Button>
         </Popover>
         <Tooltip title={t('aiChat.fold')}>
-          <Button type="text" icon={<MenuFoldOutlined />} onClick={onFold} aria-label={t('aiChat.fold')} />
+          <Button type="text" icon={<Icon name="MenuFold" />} onClick={onFold} aria-label={t('aiChat.fold')} />
         </Tooltip>
       </div>
       <div className="tessera-chat-side-title">{t('aiChat.sessions')}</div>
@@ -68,19 +61,20 @@ export function SessionList({ chat, t, onFold }: { chat: ChatState; t: T; onFold
             data-testid="ai-chat-session"
             onClick={() => void chat.openSession(session.id)}
           >
-            <MessageOutlined className="tessera-chat-session-icon" />
+            <Icon name="Message" className="tessera-chat-session-icon" />
             <span className="tessera-chat-session-name" title={session.sessionName}>
               {session.sessionName || t('aiChat.untitled')}
             </span>
             <span className="tessera-chat-session-actions" onClick={(e) => e.stopPropagation()}>
               <Tooltip title={t('aiChat.rename')}>
-                <EditOutlined
+                <Icon
+                  name="Edit"
                   aria-label={t('aiChat.rename')}
                   onClick={() => setRenaming({ id: session.id, name: session.sessionName })}
                 />
               </Tooltip>
               <Popconfirm title={t('aiChat.deleteConfirm')} onConfirm={() => chat.remove(session.id)}>
-                <DeleteOutlined aria-label={t('aiChat.delete')} />
+                <Icon name="Delete" aria-label={t('aiChat.delete')} />
               </Popconfirm>
             </span>
           </li>

@@ -9,7 +9,7 @@ import '../../../protocol/messages/late';
 import './ai-chat.css';
 import { useCallback, useMemo, useState } from 'react';
 import { Alert, Button, Select, Tooltip, message } from 'antd';
-import { LockOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { Icon } from './icons';
 import { useRuntime, useT } from '../../react/context';
 import { chatApi } from './api';
 import { Composer } from './Composer';
@@ -55,7 +55,7 @@ export function AiChatNode(_props: { node: AiChatNodeSchema }) {
             <Tooltip title={t('aiChat.unfold')}>
               <Button
                 type="text"
-                icon={<MenuUnfoldOutlined />}
+                icon={<Icon name="MenuUnfold" />}
                 onClick={() => setFolded(false)}
                 aria-label={t('aiChat.unfold')}
               />
@@ -74,7 +74,7 @@ export function AiChatNode(_props: { node: AiChatNodeSchema }) {
               variant="borderless"
               popupMatchSelectWidth={false}
               style={{ minWidth: 160 }}
-              suffixIcon={chat.locked ? <LockOutlined data-testid="ai-chat-model-lock" /> : undefined}
+              suffixIcon={chat.locked ? <Icon name="Lock" data-testid="ai-chat-model-lock" /> : undefined}
             />
             {chat.locked ? (
               <span className="tessera-chat-model-note" data-testid="ai-chat-model-note">
