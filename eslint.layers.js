@@ -35,6 +35,9 @@ const elements = [
  * cross-feature import needs a line here, which a reviewer sees.
  */
 const SERVER_SEAMS = {
+  // the chat's streams (the generator's progress), the model store and the provider calls; prompt
+  // translation through the chat model (the image studio)
+  ai: ['chat-connections.ts', 'model-store.ts', 'provider.ts', 'translate.ts'],
   access: ['can.ts', 'grants.ts', 'hook.ts', 'ip-allow-list.ts', 'tables.ts'],
   auth: ['bodies.ts', 'passwords.ts', 'session-hook.ts', 'sign-in.ts', 'tokens.ts', 'users.ts'],
   common: ['access.ts', 'query/tree.ts', 'values.ts'],
@@ -76,9 +79,14 @@ const SERVER_SEAMS = {
   sms: ['app-sender.ts', 'codes.ts', 'send-log.ts', 'sender.ts'],
 };
 const SERVER_EDGES = {
+  // the AI app generator: the chat's streams and models, the store's save pipeline and checks, a hashed first user, the operation log
+  'ai-generator': ['ai', 'auth', 'common', 'logs', 'modules', 'net', 'schema-store', 'secrets'],
   access: ['auth', 'modules', 'platform'],
   // AI models, agents and chat: sessions, the operation log, provider calls through the SSRF guard, sealed keys
-  ai: ['auth', 'events', 'logs', 'net', 'secrets'],
+  // (+ platform: the app row's ai_config is written with the app page's own checks, app-edit.ts)
+  ai: ['auth', 'events', 'logs', 'net', 'platform', 'secrets'],
+  // the image studio: sessions, drawing providers through the SSRF guard, sealed keys, results in the file storage, translation by the chat model
+  'ai-image': ['ai', 'auth', 'files', 'logs', 'net', 'secrets'],
   // the api page: sessions, outbound calls through the SSRF guard, sealed secrets
   'api-sources': ['auth', 'logs', 'net', 'secrets'],
   auth: ['access', 'dingtalk', 'logs', 'platform', 'sms'],

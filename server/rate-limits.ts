@@ -15,7 +15,7 @@ import { ResultCode } from '../protocol/codes';
 import { ApiError } from './errors';
 import { fallbackStore } from './rate-limit-store';
 
-export type LimitedAction = 'smsSend' | 'upload' | 'export';
+export type LimitedAction = 'smsSend' | 'upload' | 'export' | 'payOrder' | 'payNotify';
 
 /** Requests per minute, by action. */
 export const RATE_LIMITS: Readonly<Record<LimitedAction, { max: number; timeWindowMs: number }>> = {
@@ -23,6 +23,9 @@ export const RATE_LIMITS: Readonly<Record<LimitedAction, { max: number; timeWind
   smsSend: { max: 30, timeWindowMs: 60_000 },
   upload: { max: 60, timeWindowMs: 60_000 },
   export: { max: 20, timeWindowMs: 60_000 },
+  // AI top-up orders per user (each a row), and the payment gateway's public callback per address.
+  payOrder: { max: 10, timeWindowMs: 60_000 },
+  payNotify: { max: 120, timeWindowMs: 60_000 },
 };
 
 /**

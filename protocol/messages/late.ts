@@ -6,9 +6,12 @@
 import { addMessages } from './index';
 import { ai } from './ai';
 import { aiChat } from './ai-chat';
+import { aiGenerator } from './ai-generator';
+import { aiImage } from './ai-image';
+import { aiPay } from './ai-pay';
 import { designer } from './designer';
 import { designerUi } from './designer-ui';
 import { documents } from './documents';
 import { resource } from './resource';
 
-addMessages(ai, aiChat, designer, designerUi, documents, resource);
+addMessages(ai, aiChat, aiGenerator, aiImage, aiPay, designer, designerUi, documents, resource);

@@ -43,11 +43,6 @@ export const shell: Catalog = {
     zh: '管理员可在数据字典 service_qr 中填写客服二维码内容（如客服链接）。',
     en: 'An administrator can put the QR content (e.g. a support link) in the service_qr dictionary.',
   },
-  'bar.aiAppPending': { zh: 'AI 创建应用即将上线', en: 'Creating apps with AI is coming soon' },
-  'bar.aiAppPendingSub': {
-    zh: '开通后将在此描述应用并选择模型，由 AI 生成应用。现在可以在应用管理中查看现有应用。',
-    en: 'Once available, you describe an app here, pick a model and AI generates it. Meanwhile the existing apps are listed here.',
-  },
   'bar.aiChat': { zh: 'AI 对话', en: 'AI chat' },
   'bar.aiDraw': { zh: 'AI 绘图', en: 'AI drawing' },
   'bar.readme': { zh: '使用说明', en: 'Readme' },

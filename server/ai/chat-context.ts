@@ -8,7 +8,7 @@
 import type { ChatMessage } from './provider';
 
 /** Tokens kept free for the answer: a quarter of the context, at most 2,048. */
-const answerReserve = (contextLength: number) => Math.min(2048, Math.floor(contextLength / 4));
+export const answerReserve = (contextLength: number) => Math.min(2048, Math.floor(contextLength / 4));
 
 const CJK = /[\u3000-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/g;
 

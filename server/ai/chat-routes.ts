@@ -26,6 +26,8 @@ import { policyFromConfig } from '../net/outbound';
 import { langOf, ok } from '../reply';
 import type { StreamSeal } from '../events/stream';
 import type { AiAgentStore } from './agent-store';
+import type { AiBilling } from './billing';
+import { chatEstimate, chatUsage } from './chat-billing';
 import { ChatConnections, CONNECT_PATH, type Owner } from './chat-connections';
 import { buildMessages } from './chat-context';
 import { ChatStore } from './chat-store';
@@ -58,9 +60,9 @@ const ownerOf = (request: FastifyRequest): Owner => {
 export function registerChatRoutes(
   app: FastifyInstance,
   ctx: ServerContext,
-  stores: { models: AiModelStore; agents: AiAgentStore },
+  stores: { models: AiModelStore; agents: AiAgentStore; billing: AiBilling },
 ): ChatConnections {
-  const { models, agents } = stores;
+  const { models, agents, billing } = stores;
   const prefix = ctx.config.tablePrefix;
   const store = new ChatStore(ctx.db.db, aiChatSessionTable(prefix), aiChatRecordTable(prefix), ctx.now);
   const connections = new ChatConnections(ctx.bus);
@@ -156,8 +158,19 @@ export function registerChatRoutes(
       body.ifConc2 === '0' ? [] : (await store.recordsOf(owner, session.id)).filter((r) => r.status !== 'failed');
     const messages = buildMessages(agent?.system_prompt, history, question, Number(model.context_length));
     const target = models.target(model);
+    // Quota and balance before anything reaches the provider (billing.ts).
+    const held = await billing.reserve({
+      app: requireAuth(request).app,
+      userId: owner.userId,
+      feature: 'chat',
+      model,
+      estimatedTokens: chatEstimate(messages, Number(model.context_length)),
+    });
     const controller = connections.run(owner, body.connectId);
-    if (!controller) throw badRequest('ai.busy');
+    if (!controller) {
+      await billing.release(held);
+      throw badRequest('ai.busy');
+    }
     let answer = '';
     let status: 'done' | 'stopped' | 'failed' = 'done';
     let usage = { promptTokens: 0, completionTokens: 0 };
@@ -186,6 +199,7 @@ export function registerChatRoutes(
     const reason =
       failure && ((e: ApiError) => (e.key ? translate(lang, e.key, e.vars) : e.message))(failure as ApiError);
     if (failure && !answer) {
+      await billing.release(held);
       await connections.publish(owner, body.connectId, { kind: 'error', text: reason });
       throw failure;
     }
@@ -196,6 +210,7 @@ export function registerChatRoutes(
       modelId: model.id,
       modelValue: model.model,
       ...usage,
+      charge: (trx, recordId) => billing.charge(held, chatUsage(messages, answer, usage), trx, recordId),
     });
     if (reason) await connections.publish(owner, body.connectId, { kind: 'error', text: reason });
     await connections.publish(owner, body.connectId, { kind: 'done', recordId, status });

@@ -3,7 +3,7 @@
  * and the user from the session: another user's session id answers "not found", as if it did not
  * exist. A session's model is fixed once it holds records ("the model cannot be modified").
  */
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { badRequest, notFound } from '../errors';
 import { newId } from '../db/ids';
 
@@ -190,6 +190,8 @@ export class ChatStore {
       modelValue: string;
       promptTokens: number;
       completionTokens: number;
+      /** The call's charge (billing.ts), in the same transaction as the records. */
+      charge?: (trx: Transaction<any>, recordId: string) => Promise<unknown>;
     },
   ): Promise<string> {
     const now = this.now();
@@ -243,6 +245,7 @@ export class ChatStore {
         })
         .where('id', '=', session.id)
         .execute();
+      await exchange.charge?.(trx, answerId);
     });
     return answerId;
   }

@@ -24,7 +24,12 @@ import { langOf, ok } from '../reply';
 import { secretBoxFor } from '../secrets/secrets';
 import { AiAgentStore, tipsOf, type AgentInput } from './agent-store';
 import { AiModelStore, type ModelInput } from './model-store';
+import type { ChatConnections } from './chat-connections';
 import { registerChatRoutes } from './chat-routes';
+import { AiBilling } from './billing';
+import { PayConfigStore, registerAiConfigRoutes } from './config-routes';
+import { registerRechargeRoutes } from './recharge-routes';
+import { aiTopupTable, aiUsageTable, aiWalletTable } from '../db/migrations/0027-ai-billing';
 import { streamChat } from './provider';
 import {
   AGENT_BODY,
@@ -52,7 +57,7 @@ function paged<T>(rows: T[], current = 1, pageSize = 10): { list: T[]; total: nu
   return { list: rows.slice(start, start + pageSize), total: rows.length };
 }
 
-export function registerAiRoutes(app: FastifyInstance, ctx: ServerContext): void {
+export function registerAiRoutes(app: FastifyInstance, ctx: ServerContext): ChatConnections {
   const box = secretBoxFor(ctx.config);
   const policy = policyFromConfig(ctx.config);
   const models = new AiModelStore(ctx.db.db, aiModelTable(ctx.config.tablePrefix), box, ctx.now);
@@ -224,5 +229,20 @@ export function registerAiRoutes(app: FastifyInstance, ctx: ServerContext): void
     return ok(request, paged(tips, query.page, query.size ?? 12).list);
   });
 
-  registerChatRoutes(app, ctx, { models, agents });
+  // Quota, charges and recharge (billing.ts is the seam the other AI features call).
+  const billing = new AiBilling(
+    ctx.db.db,
+    ctx.db.spec,
+    {
+      wallets: aiWalletTable(ctx.config.tablePrefix),
+      usage: aiUsageTable(ctx.config.tablePrefix),
+      topups: aiTopupTable(ctx.config.tablePrefix),
+    },
+    ctx.now,
+  );
+  const payConfig = new PayConfigStore(ctx, box);
+  registerAiConfigRoutes(app, ctx, payConfig);
+  registerRechargeRoutes(app, ctx, billing, payConfig);
+  // The chat's streams also carry the app generator's progress (server/ai-generator).
+  return registerChatRoutes(app, ctx, { models, agents, billing });
 }

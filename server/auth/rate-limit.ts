@@ -13,6 +13,7 @@ export const MAX_FAILURES = 5;
 export const WINDOW_MS = 900_000;
 /** The longest lockout a setting may ask for (protocol/settings.ts LIMITS.lockoutMinutes). */
 const KEEP_MS = Math.max(WINDOW_MS, LIMITS.lockoutMinutes[1] * 60_000);
+const PRUNE_EVERY_MS = 60_000;
 
 export interface Lockout {
   max: number;
@@ -53,13 +54,31 @@ export class LoginAttempts {
     return (await this.failures(key, lockout.windowMs)) >= lockout.max;
   }
 
+  private prunedAt = -Infinity;
+
+  /**
+   * Drops rows older than the longest lock, at most once a minute per process. Housekeeping, kept
+   * off the hot path: on MySQL a range DELETE takes next-key locks, and run beside a burst of
+   * concurrent INSERTs it deadlocks — which answered some of a burst's sign-ins with a server error
+   * (seen in CI). A failed prune is retried a minute later; the count ignores old rows anyway.
+   */
+  private async prune(now: number): Promise<void> {
+    if (now - this.prunedAt < PRUNE_EVERY_MS) return;
+    this.prunedAt = now;
+    try {
+      await this.db
+        .deleteFrom(this.table)
+        .where('created_at', '<=', now - KEEP_MS)
+        .execute();
+    } catch {
+      this.prunedAt = -Infinity;
+    }
+  }
+
   /** Writes one failure of the pair; returns its row id. */
   async recordFailure(key: string): Promise<string> {
     const now = this.now();
-    await this.db
-      .deleteFrom(this.table)
-      .where('created_at', '<=', now - KEEP_MS)
-      .execute();
+    await this.prune(now);
     const id = newId();
     await this.db.insertInto(this.table).values({ id, key_hash: key, created_at: now }).execute();
     return id;

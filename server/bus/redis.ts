@@ -49,19 +49,30 @@ export class RedisBus implements EventBus {
     });
     sub.on('ready', () => {
       if (this.closing || !this.lost) return;
-      this.lost = false;
-      log.warn({ redis: 'subscriber' }, 'event bus: redis is back, dropping caches that missed events');
-      for (const handler of [...this.resyncHandlers]) {
-        try {
-          handler();
-        } catch (error) {
-          log.error({ err: (error as Error).message }, 'event bus: a resync handler failed');
-        }
-      }
+      // We resubscribe ourselves (autoResubscribe is off): ioredis' own resubscribe has no catch,
+      // so a connection lost again mid-SUBSCRIBE became an unhandled rejection (seen in CI). A
+      // failed one is retried on the next 'ready'; until it succeeds the bus counts as lost.
+      sub.subscribe(this.channel).then(
+        () => this.resynced(),
+        (error: Error) => log.warn({ redis: 'subscriber', err: error.message }, 'event bus: resubscribe failed'),
+      );
     });
   }
 
   private lost = false;
+
+  private resynced(): void {
+    if (this.closing || !this.lost) return;
+    this.lost = false;
+    this.log.warn({ redis: 'subscriber' }, 'event bus: redis is back, dropping caches that missed events');
+    for (const handler of [...this.resyncHandlers]) {
+      try {
+        handler();
+      } catch (error) {
+        this.log.error({ err: (error as Error).message }, 'event bus: a resync handler failed');
+      }
+    }
+  }
   private readonly resyncHandlers = new Set<() => void>();
 
   onResync(handler: () => void): () => void {
@@ -80,7 +91,7 @@ export class RedisBus implements EventBus {
       connectionName: 'tessera-bus',
     };
     const pub = new Redis(url, options);
-    const sub = new Redis(url, { ...options, enableOfflineQueue: true });
+    const sub = new Redis(url, { ...options, enableOfflineQueue: true, autoResubscribe: false });
     for (const [name, connection] of [
       ['publisher', pub],
       ['subscriber', sub],

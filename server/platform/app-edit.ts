@@ -78,6 +78,20 @@ const AI_CHECKS: Checks = {
   enabled: bool,
   showInNavBar: bool,
   payMode: (field, key, value) => integer(field, key, value, (n) => n >= 0 && n <= PAY_MODE_MAX, `0–${PAY_MODE_MAX}`),
+  // The ai/config page's keys (server/ai/ai-config.ts, docs/ai.md "Quota, pay mode and recharge").
+  chat: bool,
+  draw: bool,
+  generator: bool,
+  dailyQuota: (field, key, value) => integer(field, key, value, (n) => n >= 0 && n <= 100_000, '0–100000'),
+  timeZone(field, key, value) {
+    if (typeof value !== 'string' || value.length > 64) throw invalid(field, key, 'Asia/Shanghai');
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: value });
+    } catch {
+      throw invalid(field, key, 'Asia/Shanghai');
+    }
+    return value;
+  },
 };
 
 const UPLOAD_CHECKS: Checks = {

@@ -1,13 +1,12 @@
 /**
  * /{app}/user/detail?tab=base|change-password|change-mobile|recharge: the personal center is the
  * page schema schemas/pages/system/user-detail.json, rendered by the runtime. This module adds only
- * what is the shell's own: the SMS code box (slot shell.smsCode), the recharge notice (slot
+ * what is the shell's own: the SMS code box (slot shell.smsCode), the recharge tab (slot
  * shell.recharge, its pane shown in AI pay mode 3), and keeping the top bar's user in step after
  * a save (form host actions). They register when this chunk loads, before the schema renders.
  */
-import { Input, Result } from 'antd';
+import { Input } from 'antd';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { registerFormHostAction, registerPaneCondition } from '../../runtime/nodes';
 import { PageQueryProvider, type PageQuery } from '../../runtime/react/page-query';
@@ -17,6 +16,7 @@ import { session, setUser } from '../session/store';
 import type { AppInfo, MenuInfo, UserInfo } from '../session/types';
 import { SendCodeButton, SmsCodeInput } from './login/SmsCodeField';
 import { SchemaPage } from './SchemaPage';
+import { RechargePanel } from './recharge/RechargePanel';
 
 /** The code for a new mobile, sent to the number in the form's `mobile` field once it is valid. */
 function SmsCodeSlot({ value, onChange, readOnly, form }: SlotProps) {
@@ -34,9 +34,9 @@ function SmsCodeSlot({ value, onChange, readOnly, form }: SlotProps) {
   );
 }
 
+/** The recharge tab: balance, top-up, records and usage (./recharge/RechargePanel.tsx). */
 function RechargeSlot() {
-  const { t } = useTranslation();
-  return <Result status="info" title={t('personal.rechargeTitle')} subTitle={t('personal.rechargeSub')} />;
+  return <RechargePanel />;
 }
 
 /** The signed-in user as the top bar shows it, with what a personal-center form just saved. */

@@ -6,6 +6,7 @@ import { ErrorPage } from './ErrorPage';
 // Every page but the error page is fetched on first visit (the page runtime, the personal centre,
 // the home, frame and pending pages, dashboards and the designer).
 import {
+  AiImageScreen,
   DashboardScreen,
   DesignerRoute,
   FramePage,
@@ -35,6 +36,8 @@ export function RoutePage({ path }: { path: string }) {
       return <SchemaPage route={path} key={path} />;
     case 'dashboard':
       return <DashboardScreen id={page.id} key={page.id} />;
+    case 'aiImg':
+      return <AiImageScreen />;
     case 'pending':
       return <PendingPage route={path} />;
     default:

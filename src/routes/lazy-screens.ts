@@ -68,3 +68,9 @@ export const PendingPage = lazyComponent(
   pageFallback,
   retryable,
 );
+/** ai/img, the image-drawing studio (src/pages/ai-image): its own chunk with its catalog. */
+export const AiImageScreen = lazyComponent(
+  () => import('../pages/ai-image/AiImagePage').then((m) => m.AiImagePage),
+  pageFallback,
+  retryable,
+);

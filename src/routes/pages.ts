@@ -14,6 +14,8 @@ export type PageRef =
   | { kind: 'designer'; id: string }
   | { kind: 'schema'; name: string }
   | { kind: 'pending'; route: string }
+  /** ai/img: the image studio, a screen of its own (src/pages/ai-image). */
+  | { kind: 'aiImg' }
   | { kind: 'unknown' };
 
 /** Routes of spec §2 that are pages of their own (common/, frame/, designers are matched below). */
@@ -74,6 +76,7 @@ export function pageFor(path: string, schemas: ReadonlySet<string>): PageRef {
   const design = /^design\/([^/]+)$/.exec(path);
   if (design) return { kind: 'designer', id: design[1] };
   if (/^dashboard\/design\/[^/]+$/.test(path)) return { kind: 'pending', route: path };
+  if (path === 'ai/img') return { kind: 'aiImg' };
   if (schemas.has(path)) return { kind: 'schema', name: schemaNameFor(path) };
   if (NAMED_ROUTES.includes(path)) return { kind: 'pending', route: path };
   return { kind: 'unknown' };

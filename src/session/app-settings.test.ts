@@ -45,8 +45,25 @@ describe('top-right bar conditions (platform-shell §2, §6)', () => {
     expect(barItems(app({ ai_config: { enabled: true, showInNavBar: false } }), user()).aiChat).toBe(false);
     expect(barItems(app({ ai_config: { enabled: false, showInNavBar: true } }), user()).aiDraw).toBe(false);
     expect(barItems(app({ ai_config: '{"payMode":3}' }), user()).recharge).toBe(true);
+  });
+  it('a feature the ai/config page switched off leaves the bar (chat, draw, app generator)', () => {
+    const on = { enabled: true, showInNavBar: true };
+    expect(barItems(app({ ai_config: { ...on, chat: false } }), user('admin'))).toMatchObject({
+      aiChat: false,
+      aiDraw: true,
+      aiApp: true,
+    });
+    expect(barItems(app({ ai_config: { ...on, draw: false } }), user()).aiDraw).toBe(false);
+    expect(barItems(app({ ai_config: { ...on, generator: false } }), user('admin')).aiApp).toBe(false);
     expect(barItems(app({ ai_config: { payMode: 2 } }), user()).recharge).toBe(false);
-    expect(aiConfigOf(app({ ai_config: 'not json' }))).toEqual({ enabled: false, showInNavBar: false, payMode: 0 });
+    expect(aiConfigOf(app({ ai_config: 'not json' }))).toEqual({
+      enabled: false,
+      showInNavBar: false,
+      payMode: 0,
+      chat: true,
+      draw: true,
+      generator: true,
+    });
   });
   it('the bell shows 9+ above 9 and nothing at 0', () => {
     expect(todoBadge(0)).toBeUndefined();

@@ -8,6 +8,10 @@ export interface AiConfig {
   enabled: boolean;
   showInNavBar: boolean;
   payMode: number;
+  /** The ai/config page's feature switches: on unless switched off (docs/ai.md). */
+  chat: boolean;
+  draw: boolean;
+  generator: boolean;
 }
 
 /** ai_config / upload_config arrive as an object or as its JSON text (older rows). */
@@ -30,6 +34,9 @@ export function aiConfigOf(info: AppInfo | undefined): AiConfig {
     enabled: raw.enabled === true || raw.enabled === 1 || raw.enabled === '1',
     showInNavBar: raw.showInNavBar === true || raw.showInNavBar === 1 || raw.showInNavBar === '1',
     payMode: Number(raw.payMode ?? 0),
+    chat: raw.chat !== false && raw.chat !== 0 && raw.chat !== '0',
+    draw: raw.draw !== false && raw.draw !== 0 && raw.draw !== '0',
+    generator: raw.generator !== false && raw.generator !== 0 && raw.generator !== '0',
   };
 }
 
@@ -59,9 +66,9 @@ export function barItems(info: AppInfo | undefined, user: UserInfo | undefined):
   const adminTools = isAdminOrTrial(user);
   return {
     adminTools,
-    aiApp: adminTools && ai.enabled,
-    aiChat: aiInBar,
-    aiDraw: aiInBar,
+    aiApp: adminTools && ai.enabled && ai.generator,
+    aiChat: aiInBar && ai.chat,
+    aiDraw: aiInBar && ai.draw,
     recharge: ai.payMode === 3,
   };
 }

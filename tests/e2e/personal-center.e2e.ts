@@ -159,8 +159,9 @@ test('recharge only in AI pay mode 3; every pane in English', async () => {
   await page.getByTestId('avatar-refresh').click();
   await notice('缓存刷新成功!').waitFor();
   await page.goto(url('/demo/user/detail?tab=recharge'));
-  await page.getByRole('tab', { name: '充值', selected: true }).waitFor();
-  await pane().getByText('充值功能尚未配置，请联系管理员').waitFor();
+  await page.getByRole('tab', { name: '充值', exact: true, selected: true }).waitFor();
+  // No payment gateway yet: the recharge tab says so (tests/e2e/ai-pay.e2e.ts pays through one).
+  await pane().getByText('支付通道尚未配置，请联系管理员在「AI 设置」中填写').waitFor();
   await screenshot(page, 'personal-recharge-zh');
 
   await page.goto(url('/demo/index'));
@@ -181,7 +182,9 @@ test('recharge only in AI pay mode 3; every pane in English', async () => {
   }
   await page.goto(url('/demo/user/detail?tab=recharge'));
   await page.getByRole('tab', { name: 'Recharge', selected: true }).waitFor();
-  await pane().getByText('Recharging is not configured yet, please contact the administrator').waitFor();
+  await pane()
+    .getByText('No payment gateway is configured yet; ask an admin to set it on the AI settings page')
+    .waitFor();
   await screenshot(page, 'personal-recharge-en');
   await page.goto(url('/demo/index'));
   await page.getByRole('button', { name: '中文' }).click();

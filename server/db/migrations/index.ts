@@ -28,6 +28,9 @@ import { documents } from './0020-documents';
 import { aiModels } from './0022-ai-models';
 import { schemaSyncJournal } from './0023-schema-sync-journal';
 import { aiChat } from './0024-ai-chat';
+import { aiAppGeneration } from './0029-ai-app-generation';
+import { aiImage } from './0028-ai-image';
+import { aiBilling } from './0027-ai-billing';
 
 export function migrations(prefix: string, db: Db): Record<string, Migration> {
   const all: Record<string, Migration> = {
@@ -54,6 +57,9 @@ export function migrations(prefix: string, db: Db): Record<string, Migration> {
     '0022-ai-models': aiModels(prefix, db.spec),
     '0023-schema-sync-journal': schemaSyncJournal(prefix, db.spec),
     '0024-ai-chat': aiChat(prefix, db.spec),
+    '0029-ai-app-generation': aiAppGeneration(prefix, db.spec),
+    '0028-ai-image': aiImage(prefix, db.spec),
+    '0027-ai-billing': aiBilling(prefix, db.spec),
   };
   // In name order whatever order features were merged in: the Migrator runs them in that order and
   // callers (tests, readiness) list them the same way.

@@ -11,10 +11,38 @@
  *   fake-busy        429 with Retry-After: 0 on the first call of each conversation, then fake-chat
  *   fake-broken      a chunk that is not JSON
  *   fake-hang        sends headers, then nothing
+ *   fake-plan        the app generator's canned plans (fixtures/ai-generator/*.json): the first user
+ *                    message picks the fixture by its prompt (an unknown one gets valid.json), and
+ *                    the number of repair rounds so far picks the answer (the last one repeats)
  * A wrong key answers 401 with OpenAI's error body. Every request is recorded.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const PLAN_FIXTURES = join(import.meta.dirname, '../../../fixtures/ai-generator');
+
+interface PlanFixture {
+  prompt: string;
+  answers: unknown[];
+  /** A pause before answering (the e2e watches the progress timeline). */
+  delayMs?: number;
+}
+
+/** The canned answer for a conversation: by its first question, then by how many repairs were asked. */
+export function fakePlanAnswer(messages: { role: string; content: string }[]): { text: string; delayMs: number } {
+  const fixtures = readdirSync(PLAN_FIXTURES)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => JSON.parse(readFileSync(join(PLAN_FIXTURES, f), 'utf8')) as PlanFixture & { file: string });
+  const questions = messages.filter((m) => m.role === 'user');
+  const first = questions[0]?.content.trim() ?? '';
+  const fixture =
+    fixtures.find((f) => f.prompt === first) ??
+    (JSON.parse(readFileSync(join(PLAN_FIXTURES, 'valid.json'), 'utf8')) as PlanFixture);
+  const answer = fixture.answers[Math.min(questions.length - 1, fixture.answers.length - 1)];
+  return { text: typeof answer === 'string' ? answer : JSON.stringify(answer), delayMs: fixture.delayMs ?? 0 };
+}
 
 export interface FakeChatCall {
   path: string;
@@ -24,6 +52,7 @@ export interface FakeChatCall {
     stream?: boolean;
     messages?: { role: string; content: string }[];
     stream_options?: { include_usage?: boolean };
+    response_format?: { type: string };
   };
 }
 
@@ -134,15 +163,19 @@ export async function startFakeOpenAi(options: { port?: number; slowMs?: number 
       }
       if (body.stream) return void stream(req, res, call);
       const question = [...(body.messages ?? [])].reverse().find((m) => m.role === 'user')?.content ?? '';
-      const content = fakeAnswerWords(question).join('');
-      sendJson(res, 200, {
-        id: 'chatcmpl-fake',
-        object: 'chat.completion',
-        created: Math.floor(Date.now() / 1000),
-        model: body.model,
-        choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
-        usage: { prompt_tokens: 10, completion_tokens: 9, total_tokens: 19 },
-      });
+      const plan = body.model === 'fake-plan' ? fakePlanAnswer(body.messages ?? []) : undefined;
+      const content = plan ? plan.text : fakeAnswerWords(question).join('');
+      const answer = () =>
+        sendJson(res, 200, {
+          id: 'chatcmpl-fake',
+          object: 'chat.completion',
+          created: Math.floor(Date.now() / 1000),
+          model: body.model,
+          choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+          usage: { prompt_tokens: 10, completion_tokens: 9, total_tokens: 19 },
+        });
+      if (plan?.delayMs) setTimeout(answer, plan.delayMs);
+      else answer();
     });
   });
   server.on('connection', (socket) => {
