@@ -1,8 +1,9 @@
 /**
  * The stream opener (./stream-opener.ts) bound to the session, the language and the app's envelope.
- * Static, not fetched on first use: everything it needs (the SSE parser, the sealed-event check, the
- * header names) is already in the first page for the shell's event stream, and a dynamic import
- * split those shared modules into extra chunks that weighed more than the opener itself.
+ * Imported by the schema pages' route (SchemaPage, lazy), not by SchemaView, which the first list
+ * page loads: everything the opener uses is already reached by that route, so no chunk splits, and
+ * the first page does not carry it (tests/build/first-page-size.test.ts). A dynamic import of its
+ * own split those shared modules into extra chunks that weighed more than the opener itself.
  */
 import { currentLang } from '../i18n';
 import { session } from '../session/store';
