@@ -10,6 +10,7 @@ import { net } from './net';
 import { sms } from './sms';
 import { sys } from './sys';
 import { ai } from './ai';
+import { aiChat } from './ai-chat';
 import { aiGenerator } from './ai-generator';
 import { aiImage } from './ai-image';
 import { aiPay } from './ai-pay';
@@ -22,6 +23,6 @@ import { flows } from './flows';
 import { resource } from './resource';
 import { mess } from './mess';
 
-addMessages(ai, aiGenerator, aiImage, aiPay, dashboardDesigner, designer, designerPanels, designerUi, documents, flows, mess, resource);
+addMessages(ai, aiChat, aiGenerator, aiImage, aiPay, dashboardDesigner, designer, designerPanels, designerUi, documents, flows, mess, resource);
 // Read by the server only (its answers are translated there): never shown by browser code.
 addMessages(apiSources, moduleAdmin, net, sms, sys);

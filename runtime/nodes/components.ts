@@ -33,6 +33,7 @@ const LAZY_NODES: Record<string, () => Promise<ComponentType<any>>> = {
   frame: () => import('./frame/component').then((m) => m.FrameNode),
   messages: () => import('./messages/component').then((m) => m.MessagesNode),
   tasks: () => import('./tasks/component').then((m) => m.TasksNode),
+  aiChat: () => import('./ai-chat/component').then((m) => m.AiChatNode),
 };
 
 bindNode('list', ListNode);

@@ -18,3 +18,4 @@ import './text-block/definition';
 import './frame/definition';
 import './messages/definition';
 import './tasks/definition';
+import './ai-chat/definition';

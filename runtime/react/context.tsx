@@ -4,6 +4,7 @@
  */
 import { createContext, useCallback, useContext, type ReactNode } from 'react';
 import type { RequestFn } from '../../protocol/http';
+import type { OpenStreamFn } from '../../protocol/stream-open';
 import type { Lang } from '../../protocol/constants';
 import { translate } from '../../protocol/messages';
 import type { DataProvider, DataSourceConfig, DictLoader } from '../core/data/provider';
@@ -28,6 +29,8 @@ export interface RuntimeContextValue {
   openRoute?: (route: string) => void;
   /** The server's system-table prefix (default tessera_sys_): the import dialog reads its templates there. */
   tablePrefix?: string;
+  /** Opens a feature's own event stream with the session and the envelope (the AI chat); absent → none. */
+  openStream?: OpenStreamFn;
 }
 
 const RuntimeContext = createContext<RuntimeContextValue | null>(null);

@@ -194,13 +194,13 @@ export function registerChatRoutes(
     } finally {
       connections.finish(body.connectId);
     }
+    // The reason a call failed goes to the stream in the user's language, whether or not part of
+    // the answer arrived first: the page shows it beside the partial answer it keeps and marks.
+    const reason =
+      failure && ((e: ApiError) => (e.key ? translate(lang, e.key, e.vars) : e.message))(failure as ApiError);
     if (failure && !answer) {
       await billing.release(held);
-      const e = failure as ApiError;
-      await connections.publish(owner, body.connectId, {
-        kind: 'error',
-        text: e.key ? translate(lang, e.key, e.vars) : e.message,
-      });
+      await connections.publish(owner, body.connectId, { kind: 'error', text: reason });
       throw failure;
     }
     const recordId = await store.storeExchange(owner, session, {
@@ -212,6 +212,7 @@ export function registerChatRoutes(
       ...usage,
       charge: (trx, recordId) => billing.charge(held, chatUsage(messages, answer, usage), trx, recordId),
     });
+    if (reason) await connections.publish(owner, body.connectId, { kind: 'error', text: reason });
     await connections.publish(owner, body.connectId, { kind: 'done', recordId, status });
     return ok(request, { recordId, status, content: answer });
   });

@@ -45,10 +45,12 @@ export interface ChatStreamOptions {
   /** Per attempt, ms (the SDK's timeout). */
   timeoutMs?: number;
   maxRetries?: number;
+  /** Longest wait for the first piece (retries included) and between pieces, ms (the SDK's timeout ends at the headers). */
+  idleMs?: number;
   policy?: OutboundPolicy;
 }
 
-export const CHAT_DEFAULTS = { timeoutMs: 60_000, maxRetries: 2 } as const;
+export const CHAT_DEFAULTS = { timeoutMs: 60_000, maxRetries: 2, idleMs: 60_000 } as const;
 
 export function baseUrlOf(target: Pick<ChatTarget, 'provider' | 'baseUrl'>): string {
   if (target.baseUrl) return target.baseUrl;
@@ -103,12 +105,28 @@ export async function* streamChat(
 ): AsyncGenerator<string, ChatUsage> {
   let usage: ChatUsage | undefined;
   let produced = '';
+  // An upstream that sent its headers and then nothing would hold the answer (and the user) forever:
+  // the SDK's timeout stops at the headers. So no piece for idleMs — from the call's start, retries
+  // included, or between pieces — cuts the call, reported as a timeout.
+  const idle = new AbortController();
+  let quiet = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const wait = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      quiet = true;
+      idle.abort();
+    }, options.idleMs ?? CHAT_DEFAULTS.idleMs);
+  };
+  const signal = options.signal ? AbortSignal.any([options.signal, idle.signal]) : idle.signal;
   try {
+    wait();
     const stream = await clientFor(target, options).chat.completions.create(
       { model: target.model, messages, stream: true, stream_options: { include_usage: true } },
-      { signal: options.signal },
+      { signal },
     );
     for await (const chunk of stream) {
+      wait();
       if (chunk.usage)
         usage = { promptTokens: chunk.usage.prompt_tokens, completionTokens: chunk.usage.completion_tokens };
       const piece = chunk.choices?.[0]?.delta?.content;
@@ -117,8 +135,14 @@ export async function* streamChat(
         yield piece;
       }
     }
+    // The SDK ends the iteration quietly when the signal aborts mid-body: that is a stop (or the
+    // idle cut), never a finished answer.
+    if (signal.aborted) throw new OpenAI.APIUserAbortError();
   } catch (error) {
+    if (quiet && !options.signal?.aborted) throw new ApiError(ResultCode.SERVER_ERROR, 'ai.timeout');
     throw chatError(error);
+  } finally {
+    clearTimeout(timer);
   }
   return (
     usage ?? {

@@ -8,6 +8,8 @@ import { useSnapshot } from 'valtio';
 import { session } from '../session/store';
 import { defaultRecordId } from './default-record';
 import { SchemaView } from './SchemaView';
+// The AI chat's stream opener rides with the schema pages (a lazy route), not with the list page's SchemaView.
+import { openStream } from '../api/open-stream';
 
 /**
  * A shipped page schema (schemas/pages/...) for a fixed route, or the app admin's override of it
@@ -35,5 +37,11 @@ export function SchemaPage({ route }: { route: string }) {
 
   if (error) return <Alert type="error" showIcon message={t('page.loadFailed')} description={error} />;
   if (!schema) return <Spin style={{ display: 'block', margin: '64px auto' }} />;
-  return <SchemaView schema={schema} recordId={params.get('id') ?? defaultRecordId(route, appInfo)} />;
+  return (
+    <SchemaView
+      schema={schema}
+      recordId={params.get('id') ?? defaultRecordId(route, appInfo)}
+      openStream={openStream}
+    />
+  );
 }

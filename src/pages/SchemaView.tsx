@@ -10,6 +10,7 @@ import { createRuntimeValue } from '../../runtime/react/create-runtime';
 import '../runtime-bindings';
 import { request } from '../api/client';
 import { onStreamEvent } from '../api/events';
+import type { OpenStreamFn } from '../../protocol/stream-open';
 import { session } from '../session/store';
 
 /**
@@ -60,7 +61,16 @@ function useDictEpoch(): number {
 }
 
 /** A page schema rendered by the runtime with the shell's client, language and user. */
-export function SchemaView({ schema, recordId }: { schema: PageSchema; recordId?: string }) {
+export function SchemaView({
+  schema,
+  recordId,
+  openStream,
+}: {
+  schema: PageSchema;
+  recordId?: string;
+  /** A feature's own event stream (the AI chat on its schema page); the list page passes none. */
+  openStream?: OpenStreamFn;
+}) {
   const hostQuery = usePageQuery();
   const addressQuery = useAddressQuery();
   const { i18n } = useTranslation();
@@ -91,10 +101,10 @@ export function SchemaView({ schema, recordId }: { schema: PageSchema; recordId?
   const openRoute = useCallback((route: string) => navigate(`/${app}/${route}`), [navigate, app]);
   const dictEpoch = useDictEpoch();
   const runtime = useMemo(
-    () => ({ ...createRuntimeValue({ ...options, lang }), providerFor, openRoute }),
+    () => ({ ...createRuntimeValue({ ...options, lang }), providerFor, openRoute, openStream }),
     // dictEpoch: a new runtime brings a new, empty dictionary cache; selects and cells ask again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [options, lang, providerFor, openRoute, dictEpoch],
+    [options, lang, providerFor, openRoute, openStream, dictEpoch],
   );
   return (
     <RuntimeProvider value={runtime}>

@@ -39,6 +39,8 @@ forEachDatabase((_name, makeDatabase) => {
     for (const [label, model, extra] of [
       ['Chat', 'fake-chat', { is_default: 1 }],
       ['Slow', 'fake-slow', {}],
+      ['Drop', 'fake-disconnect', {}],
+      ['Drip', 'fake-drip', {}],
     ] as const) {
       const reply = await t.request({
         url: '/api/aiModels',
@@ -181,6 +183,24 @@ forEachDatabase((_name, makeDatabase) => {
       ]);
     });
 
+    it('stop in the middle of an answer keeps the part that arrived, marked stopped', async () => {
+      const { stream, connectId } = await connect(operator);
+      const session = (await addSession(operator, { chatModelId: models.Drip })).data.id;
+      const sending = send(operator, { connectId, sessionId: session, content: 'Slowly please' });
+      const first = await stream.next(10_000);
+      expect(first.event).toBe('message');
+      await t.request({ method: 'GET', url: `/api/module/chat/stopStreamResponse/${connectId}`, token: operator });
+      const reply = await sending;
+      expect(reply.body.data.status).toBe('stopped');
+      const full = fakeAnswerWords('Slowly please').join('');
+      expect(reply.body.data.content.length).toBeGreaterThan(0);
+      expect(reply.body.data.content.length).toBeLessThan(full.length);
+      const end = await untilEnd(stream);
+      expect(JSON.parse(end.at(-1)!.data).status).toBe('stopped');
+      const stored = await records(operator, session);
+      expect(stored.data[1]).toMatchObject({ role: 'assistant', status: 'stopped', content: reply.body.data.content });
+    });
+
     it('a call that fails before any text stores nothing and says why on the stream and in the answer', async () => {
       const { stream, connectId } = await connect(operator);
       const session = (await addSession(operator, { chatModelId: models.Chat })).data.id;
@@ -206,6 +226,30 @@ forEachDatabase((_name, makeDatabase) => {
         data: 'The model provider rejected the API key; check the model settings',
       });
       expect((await records(operator, session)).data).toEqual([]);
+    });
+
+    it('a call that fails mid-answer keeps what arrived, marked failed, and sends the reason on the stream', async () => {
+      const { stream, connectId } = await connect(operator);
+      const session = (await addSession(operator, { chatModelId: models.Drop })).data.id;
+      const [reply, seen] = await Promise.all([
+        send(operator, { connectId, sessionId: session, content: 'Tell me more' }, 'en'),
+        untilEnd(stream),
+      ]);
+      expect(reply.body.data.status).toBe('failed');
+      const pieces = seen.filter((m) => m.event === 'message').map((m) => m.data);
+      expect(pieces.length).toBeGreaterThan(0);
+      const failure = seen.at(-1)!;
+      expect(failure.event).toBe('error');
+      expect(failure.data).toMatch(/^The model provider /);
+      const done = await stream.next(10_000);
+      expect(done.event).toBe('done');
+      expect(JSON.parse(done.data)).toEqual({ recordId: reply.body.data.recordId, status: 'failed' });
+      const stored = await records(operator, session);
+      expect(stored.data.map((r: { role: string; content: string; status: string }) => [r.role, r.status])).toEqual([
+        ['user', 'done'],
+        ['assistant', 'failed'],
+      ]);
+      expect(stored.data[1].content).toBe(pieces.join(''));
     });
 
     it("refuses another user's session, an empty question and a second send on a busy connection", async () => {

@@ -1,7 +1,7 @@
 /**
  * Issue 22, item 7: the top bar's AI buttons never lead to a 404 or a dead end before the AI issues
  * land. With AI off (the demo as seeded) no AI button shows; with AI enabled and shown in the bar,
- * AI 对话 opens a "coming soon" page inside the layout, AI 绘图 the image studio, and AI create app
+ * AI 对话 opens the chat page (tests/e2e/ai-chat.e2e.ts), AI 绘图 the image studio, and AI create app
  * opens the generator dialog (issue 19) over the applications list.
  */
 import { after, before, test } from 'node:test';
@@ -46,7 +46,7 @@ test('AI off: no AI button in the top bar', async () => {
     assert.equal(await page.getByTestId(id).count(), 0, id);
 });
 
-test('AI on: chat and draw open a coming-soon page in the layout, create app its dialog; never a 404', async () => {
+test('AI on: chat opens the chat page, draw the image studio, create app its dialog; never a 404', async () => {
   setAiConfig({ enabled: true, showInNavBar: true, payMode: 0 });
   // Written behind the server's back: the avatar's 刷新缓存 drops the server's and the page's copy.
   await page.getByTestId('user-menu').click();
@@ -55,7 +55,7 @@ test('AI on: chat and draw open a coming-soon page in the layout, create app its
 
   await page.getByTestId('bar-ai-chat').click();
   await page.waitForURL(/\/demo\/ai\/chat$/);
-  await page.getByTestId('ai-pending').getByText('AI 功能即将上线').waitFor();
+  await page.getByTestId('ai-chat').waitFor();
   await page.getByTestId('top-bar').waitFor();
 
   // AI 绘图 leads to the image studio (issue 18 item 4), inside the layout.

@@ -6,6 +6,7 @@
  * model name, so one fake serves every case of the AI tests and `npm run dev:fakes`:
  *   fake-chat        streams an answer that quotes the last user message, word by word
  *   fake-slow        waits `slowMs` before the first token
+ *   fake-drip        a token every `slowMs / 4` (an answer a person can watch grow, and stop midway)
  *   fake-disconnect  sends two tokens, then drops the connection
  *   fake-busy        429 with Retry-After: 0 on the first call of each conversation, then fake-chat
  *   fake-broken      a chunk that is not JSON
@@ -118,7 +119,7 @@ export async function startFakeOpenAi(options: { port?: number; slowMs?: number 
         continue;
       }
       send(chunkOf(model, words[i], null));
-      await sleep(5);
+      await sleep(model === 'fake-drip' ? state.slowMs / 4 : 5);
     }
     send(chunkOf(model, undefined, 'stop'));
     if (call.body.stream_options?.include_usage) {
