@@ -23,6 +23,20 @@ import { flows } from './flows';
 import { resource } from './resource';
 import { mess } from './mess';
 
-addMessages(ai, aiChat, aiGenerator, aiImage, aiPay, dashboardDesigner, designer, designerPanels, designerUi, documents, flows, mess, resource);
+addMessages(
+  ai,
+  aiChat,
+  aiGenerator,
+  aiImage,
+  aiPay,
+  dashboardDesigner,
+  designer,
+  designerPanels,
+  designerUi,
+  documents,
+  flows,
+  mess,
+  resource,
+);
 // Read by the server only (its answers are translated there): never shown by browser code.
 addMessages(apiSources, moduleAdmin, net, sms, sys);
