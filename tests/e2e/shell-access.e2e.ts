@@ -273,7 +273,8 @@ test('recharge shows only in AI pay mode 3 and opens the personal center recharg
   await page.goto(url('/demo/index'));
   await page.getByTestId('bar-recharge').click();
   await page.waitForURL(/\/demo\/user\/detail\?tab=recharge$/);
-  await page.getByRole('tab', { name: '充值', selected: true }).waitFor();
+  // exact: the recharge tab holds its own tabs (充值记录, 消费记录) since the recharge landed.
+  await page.getByRole('tab', { name: '充值', exact: true, selected: true }).waitFor();
   await screenshot(page, 'shell-recharge-zh');
   await signOut();
 });
