@@ -12,18 +12,15 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { hashPassword } from '../../server/auth/passwords';
 import { createDb, type Db } from '../../server/db/create-db';
-import { newId } from '../../server/db/ids';
-import { insertAudit, tableNames } from '../../server/db/tables';
 import { startFakeOpenAi, type FakeOpenAi } from '../fakes/openai/server';
 import { startServer, type RunningServer } from './lib/server';
 import { openBrowser, screenshot } from './lib/browser';
+import { addOperator } from './lib/operator-user';
 import { notice, pick, signIn } from './lib/operator';
 import { sealedApi } from './lib/sealed-api';
 
-const t = tableNames('tessera_sys_');
-const OPERATOR = { account: 'chat_user', password: 'Chatter#2026' };
+const OPERATOR = { account: 'chat_user', password: 'Chatter#2026', name: '对话用户', roleName: 'E2E chat user' };
 const TIPS = ['本月新增了多少客户？', '哪些客户是 VIP？', '如何提高客户复购率？', '帮我写一段客户回访话术'];
 
 let server: RunningServer;
@@ -32,50 +29,12 @@ let db: Db;
 let browser: Awaited<ReturnType<typeof openBrowser>>;
 let page: Page;
 
-/** An operator of the demo app: a role of its own over the customer menus only. */
-async function addOperator(appId: string) {
-  const menus = await db.db
-    .selectFrom(t.menu)
-    .select('id')
-    .where('app_id', '=', appId)
-    .where('title', 'in', ['客户管理', '客户'])
-    .execute();
-  const now = Date.now();
-  const roleId = newId();
-  await db.db
-    .insertInto(t.role)
-    .values({
-      id: roleId,
-      app_id: appId,
-      ...insertAudit(null, now),
-      name: 'E2E chat user',
-      identify: 'operator',
-      level: 3,
-      menu_ids: menus.map((m) => m.id).join(','),
-    })
-    .execute();
-  await db.db
-    .insertInto(t.user)
-    .values({
-      id: newId(),
-      app_id: appId,
-      ...insertAudit(null, now),
-      account: OPERATOR.account,
-      name: '对话用户',
-      mobile: null,
-      password_hash: await hashPassword(OPERATOR.password),
-      role_ids: roleId,
-      status: 1,
-    })
-    .execute();
-}
-
 before(async () => {
   fake = await startFakeOpenAi({ slowMs: 1600 });
   server = await startServer({ OUTBOUND_ALLOW_LIST: '127.0.0.1' });
   db = createDb(`sqlite:${server.dataDir}/tessera.db`);
   const info = (await (await fetch(`${server.url}/api/app/demo`)).json()) as { data: { id: string } };
-  await addOperator(info.data.id);
+  await addOperator(db, info.data.id, OPERATOR);
   browser = await openBrowser();
   page = browser.page;
 });

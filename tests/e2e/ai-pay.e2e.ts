@@ -9,17 +9,14 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { hashPassword } from '../../server/auth/passwords';
 import { createDb, type Db } from '../../server/db/create-db';
-import { newId } from '../../server/db/ids';
-import { insertAudit, tableNames } from '../../server/db/tables';
 import { startFakePayment, type FakePayment } from '../fakes/payment/server';
 import { startServer, type RunningServer } from './lib/server';
 import { openBrowser, screenshot } from './lib/browser';
+import { addOperator } from './lib/operator-user';
 import { notice, pick, signIn } from './lib/operator';
 
-const t = tableNames('tessera_sys_');
-const OPERATOR = { account: 'payer', password: 'Payer#2026x' };
+const OPERATOR = { account: 'payer', password: 'Payer#2026x', name: '充值用户', roleName: 'E2E payer' };
 
 let server: RunningServer;
 let gateway: FakePayment;
@@ -27,50 +24,12 @@ let db: Db;
 let admin: Awaited<ReturnType<typeof openBrowser>>;
 let payer: Awaited<ReturnType<typeof openBrowser>>;
 
-/** An operator of the demo app: a role of its own over the customer menus only. */
-async function addOperator(appId: string) {
-  const menus = await db.db
-    .selectFrom(t.menu)
-    .select('id')
-    .where('app_id', '=', appId)
-    .where('title', 'in', ['客户管理', '客户'])
-    .execute();
-  const now = Date.now();
-  const roleId = newId();
-  await db.db
-    .insertInto(t.role)
-    .values({
-      id: roleId,
-      app_id: appId,
-      ...insertAudit(null, now),
-      name: 'E2E payer',
-      identify: 'operator',
-      level: 3,
-      menu_ids: menus.map((m) => m.id).join(','),
-    })
-    .execute();
-  await db.db
-    .insertInto(t.user)
-    .values({
-      id: newId(),
-      app_id: appId,
-      ...insertAudit(null, now),
-      account: OPERATOR.account,
-      name: '充值用户',
-      mobile: null,
-      password_hash: await hashPassword(OPERATOR.password),
-      role_ids: roleId,
-      status: 1,
-    })
-    .execute();
-}
-
 before(async () => {
   gateway = await startFakePayment();
   server = await startServer();
   db = createDb(`sqlite:${server.dataDir}/tessera.db`);
   const info = (await (await fetch(`${server.url}/api/app/demo`)).json()) as { data: { id: string } };
-  await addOperator(info.data.id);
+  await addOperator(db, info.data.id, OPERATOR);
   admin = await openBrowser();
   payer = await openBrowser();
 });
