@@ -13,6 +13,7 @@ import { checkTarget, type OutboundPolicy } from '../net/outbound';
 import { maskSecret, type SecretBox } from '../secrets/secrets';
 import { BAIDU_BASE_URL, type SdTarget } from './baidu-sd';
 import type { MjTarget } from './midjourney';
+import { removeAllOrNone } from '../db/remove-by-ids';
 
 export interface DrawProviderRow {
   id: string;
@@ -177,14 +178,8 @@ export class DrawProviderStore {
   }
 
   async remove(appId: string, ids: string[]): Promise<void> {
-    const found = await this.db
-      .selectFrom(this.table)
-      .select('id')
-      .where('app_id', '=', appId)
-      .where('id', 'in', ids)
-      .execute();
-    if (found.length !== new Set(ids).size) throw notFound();
-    await this.db.deleteFrom(this.table).where('app_id', '=', appId).where('id', 'in', ids).execute();
+    // All or nothing in one transaction (it used to check and delete outside one).
+    if (!(await removeAllOrNone(this.db, this.table, appId, ids))) throw notFound();
   }
 
   /** The keys given in this write, sealed; a key left empty is not part of the write (kept). */

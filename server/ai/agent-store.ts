@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import { ApiError, badRequest, notFound } from '../errors';
 import { ResultCode } from '../../protocol/codes';
 import { newId } from '../db/ids';
+import { removeAllOrNone } from '../db/remove-by-ids';
 
 export interface AgentRow {
   id: string;
@@ -109,16 +110,7 @@ export class AiAgentStore {
   }
 
   async remove(appId: string, ids: string[]): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      const found = await trx
-        .selectFrom(this.table)
-        .select('id')
-        .where('app_id', '=', appId)
-        .where('id', 'in', ids)
-        .execute();
-      if (found.length !== new Set(ids).size) throw notFound();
-      await trx.deleteFrom(this.table).where('app_id', '=', appId).where('id', 'in', ids).execute();
-    });
+    if (!(await removeAllOrNone(this.db, this.table, appId, ids))) throw notFound();
   }
 
   private async check(appId: string, values: AgentInput, id?: string): Promise<void> {

@@ -12,6 +12,7 @@ import { newId } from '../db/ids';
 import { checkTarget, type OutboundPolicy } from '../net/outbound';
 import { maskSecret, type SecretBox } from '../secrets/secrets';
 import { baseUrlOf, type ChatTarget, type Provider } from './provider';
+import { removeAllOrNone } from '../db/remove-by-ids';
 
 export interface ModelRow {
   id: string;
@@ -198,16 +199,7 @@ export class AiModelStore {
   }
 
   async remove(appId: string, ids: string[]): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      const found = await trx
-        .selectFrom(this.table)
-        .select('id')
-        .where('app_id', '=', appId)
-        .where('id', 'in', ids)
-        .execute();
-      if (found.length !== new Set(ids).size) throw notFound();
-      await trx.deleteFrom(this.table).where('app_id', '=', appId).where('id', 'in', ids).execute();
-    });
+    if (!(await removeAllOrNone(this.db, this.table, appId, ids))) throw notFound();
   }
 
   /** What a route schema cannot say: the label is free, the provider has what it needs, the URL is allowed. */

@@ -11,6 +11,7 @@ import { checkTarget, type OutboundPolicy } from '../net/outbound';
 import type { SecretBox } from '../secrets/secrets';
 import { IGNORED_KEYS } from './shapes';
 import { checkSource, DEFAULT_TIMEOUT_MS, publicView, secretContext, type SourceInput, type SourceRow } from './source';
+import { removeAllOrNone } from '../db/remove-by-ids';
 
 const blank = (value: string | null | undefined) => value === null || value === undefined || value.trim() === '';
 
@@ -137,17 +138,7 @@ export class ApiSourceStore {
   }
 
   async remove(appId: string, ids: string[]): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      const found = await trx
-        .selectFrom(this.table)
-        .select('id')
-        .where('app_id', '=', appId)
-        .where('id', 'in', ids)
-        .execute();
-      // All or nothing, like the common API's batch delete.
-      if (found.length !== new Set(ids).size) throw notFound();
-      await trx.deleteFrom(this.table).where('app_id', '=', appId).where('id', 'in', ids).execute();
-    });
+    if (!(await removeAllOrNone(this.db, this.table, appId, ids))) throw notFound();
   }
 
   /** Trims texts, turns empty optional texts into null and drops the read-only keys the form echoes. */

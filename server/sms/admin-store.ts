@@ -9,6 +9,7 @@ import { ApiError, badRequest, notFound } from '../errors';
 import { ResultCode } from '../../protocol/codes';
 import { maskSecret, type SecretBox } from '../secrets/secrets';
 import { recordSmsSend, type SmsSendEntry } from './send-log';
+import { removeAllOrNone } from '../db/remove-by-ids';
 
 export const SMS_PROVIDERS = ['aliyun'] as const;
 export const TEMPLATE_SCENES = ['login', 'register', 'forgetPwd', 'changeMobile'] as const;
@@ -243,17 +244,7 @@ export class SmsAdminStore {
 
   /** Removes settings or templates, all or nothing. */
   async remove(kind: 'setting' | 'template', appId: string, ids: string[]): Promise<void> {
-    const table = this.tables[kind];
-    await this.db.transaction().execute(async (trx) => {
-      const found = await trx
-        .selectFrom(table)
-        .select('id')
-        .where('app_id', '=', appId)
-        .where('id', 'in', ids)
-        .execute();
-      if (found.length !== new Set(ids).size) throw notFound();
-      await trx.deleteFrom(table).where('app_id', '=', appId).where('id', 'in', ids).execute();
-    });
+    if (!(await removeAllOrNone(this.db, this.tables[kind], appId, ids))) throw notFound();
   }
 
   // ── send log ──────────────────────────────────────────────────────────────────────────────
