@@ -8,12 +8,7 @@ import type { Kysely } from 'kysely';
 
 export async function removeAllOrNone(db: Kysely<any>, table: string, appId: string, ids: string[]): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const found = await trx
-      .selectFrom(table)
-      .select('id')
-      .where('app_id', '=', appId)
-      .where('id', 'in', ids)
-      .execute();
+    const found = await trx.selectFrom(table).select('id').where('app_id', '=', appId).where('id', 'in', ids).execute();
     if (found.length !== new Set(ids).size) return false;
     await trx.deleteFrom(table).where('app_id', '=', appId).where('id', 'in', ids).execute();
     return true;
