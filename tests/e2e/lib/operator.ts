@@ -11,6 +11,9 @@ export async function signIn(page: Page, base: string, account = ADMIN, app = 'd
   await page.getByPlaceholder('请输入账号或手机号').fill(account.account);
   await page.getByPlaceholder('请输入密码').fill(account.password);
   await page.getByPlaceholder('请输入图形验证码').fill(E2E_CAPTCHA);
+  // The form ignores a submit until its picture code has arrived (its key goes with the code): a
+  // click before that was swallowed and the page stayed on login (seen with two browsers at once).
+  await page.getByTestId('pic-code').locator('img').waitFor();
   await page.getByRole('button', { name: '登录' }).click();
 }
 
