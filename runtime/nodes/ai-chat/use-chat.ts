@@ -75,6 +75,12 @@ export function useChat(
     /** The failure the stream already reported (the send's refusal then says the same: shown once). */
     reason?: string;
   } | null>(null);
+  /**
+   * An exchange the send's answer closed before the stream's `done` arrived: the stream still
+   * carries its tail, which must not run into the next exchange. Its events are dropped until the
+   * `done` naming this record (the server publishes `done` before it answers the send).
+   */
+  const draining = useRef<string | null>(null);
 
   const warn = useCallback(
     (error: unknown) => notify.warning(error instanceof Error ? error.message : String(error)),
@@ -111,16 +117,22 @@ export function useChat(
       new ChatConnection(openStream, {
         text: (piece) => {
           const run = active.current;
-          if (!run) return;
+          if (!run || draining.current) return;
           run.received += piece.length;
           setItems((list) =>
             list.map((item) => (item.key === run.assistantKey ? { ...item, content: item.content + piece } : item)),
           );
         },
-        done: (end) => finish(end.status),
+        done: (end) => {
+          if (draining.current) {
+            if (draining.current === end.recordId) draining.current = null;
+            return;
+          }
+          finish(end.status);
+        },
         error: (text) => {
           const run = active.current;
-          if (!run) return;
+          if (!run || draining.current) return;
           if (text && text !== run.reason) notify.warning(text);
           run.reason = text;
           setItems((list) => list.map((item) => (item.key === run.assistantKey ? { ...item, reason: text } : item)));
@@ -128,6 +140,7 @@ export function useChat(
           // stored part no `done` follows, and the send's refusal ends the exchange.
         },
         closed: () => {
+          draining.current = null;
           if (!active.current) return;
           notify.error(t('aiChat.connectionFailed'));
           finish('failed');
@@ -253,6 +266,7 @@ export function useChat(
         if (!active.current || active.current.assistantKey !== assistantKey) return;
         // The stream's `done` usually comes first; the answer carries the whole text in case a piece was lost.
         if (answer.content) active.current.received = answer.content.length;
+        draining.current = answer.recordId;
         setItems((list) =>
           list.map((item) =>
             item.key === assistantKey && answer.content ? { ...item, content: answer.content } : item,
