@@ -27,25 +27,24 @@ import {
   SIGN_HEX_LENGTH,
   SM2_CIPHER_MODE,
   WRAPPED_KEY_HEX_LENGTH,
-  authSignInput,
   requestSignParts,
   responseSignPrefix,
 } from '../../protocol/envelope/constants';
 import { Lru } from '../../protocol/envelope/lru';
 import { MemoryReplayStore, type ReplayStore } from '../../protocol/envelope/replay-cache';
-import { matchedRoute } from './route';
 import { rememberBodyText } from './body-text';
-import {
-  ContentKey,
-  Rejection,
-  decrypt,
-  encrypt,
-  hmac,
-  hmacOfParts,
-  reject,
-  sealedBodyParams,
-} from './envelope-crypto';
+import { ContentKey, Rejection, decrypt, hmacOfParts, reject, sealedBodyParams } from './envelope-crypto';
 import { bodyValue, paramsOf, parseJson, queryValue } from './envelope-input';
+import {
+  MAX_APP_ID_LENGTH,
+  MULTIPART,
+  OpenedEnvelope,
+  appToCheckForSeal,
+  hasEnvelopeHeader,
+  header,
+  pathOf,
+  sealToken,
+} from './envelope-request';
 
 export interface AppKeys {
   /** SM2 private key, hex (sm2.generateKeyPairHex()). */
@@ -109,34 +108,6 @@ export function isSealed(request: FastifyRequest): boolean {
   return request.envelope !== undefined;
 }
 
-/**
- * request.envelope of a verified request. The key and the token live in private fields behind
- * prototype getters: own enumerable properties are only appId and nonce, so serialising or
- * spreading the request never prints them (and no Object.defineProperty per request).
- */
-class OpenedEnvelope implements RequestEnvelope {
-  readonly #key: Buffer;
-  readonly #token: string | undefined;
-
-  constructor(
-    readonly appId: string,
-    readonly nonce: string,
-    key: Buffer,
-    token: string | undefined,
-  ) {
-    this.#key = key;
-    this.#token = token;
-  }
-
-  get key(): Buffer {
-    return this.#key;
-  }
-
-  get token(): string | undefined {
-    return this.#token;
-  }
-}
-
 /** A request whose headers passed; verified once the params signature and nonce check out. */
 interface Pending {
   appId: string;
@@ -152,9 +123,7 @@ const HEX = /^[0-9a-f]+$/i;
 const REPLY_OPEN = `{"${PARAMS_FIELD}":"`;
 const REPLY_SIGN = '","sign":"';
 const TS = /^\d{1,15}$/;
-const MAX_APP_ID_LENGTH = 128;
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
-const MULTIPART = /^multipart\/form-data/i;
 
 const envelopePlugin: FastifyPluginAsync<EnvelopeOptions> = async (fastify, options) => {
   const maxParams = options.maxParamsBytes ?? DEFAULT_MAX_PARAMS_BYTES;
@@ -390,53 +359,9 @@ const envelopePlugin: FastifyPluginAsync<EnvelopeOptions> = async (fastify, opti
   fastify.addHook('onSend', onSendHook);
 };
 
-/** `<encrypt(K, token)>.<hex HMAC-SM3(K, "auth\n" nonce "\n" sealed)>`: a token for a reply's x-sec-auth. */
-function sealToken(key: Buffer, nonce: string, token: string): string {
-  const sealed = encrypt(key, token);
-  return `${sealed}.${hmac(key, authSignInput(nonce, sealed)).toString('hex')}`;
-}
-
 /** The x-sec-auth value that hands `token` (a renewal) to the client of this sealed request. */
 export function sealTokenHeader(envelope: RequestEnvelope, token: string): string {
   return sealToken(envelope.key, envelope.nonce, token);
-}
-
-/** Whether any of the four envelope headers came (all four are needed; onRequest says which is missing). */
-function hasEnvelopeHeader(request: FastifyRequest): boolean {
-  const headers = request.headers;
-  return (
-    headers[EnvelopeHeaders.KEY] !== undefined ||
-    headers[EnvelopeHeaders.TS] !== undefined ||
-    headers[EnvelopeHeaders.NONCE] !== undefined ||
-    headers[EnvelopeHeaders.SIGN] !== undefined
-  );
-}
-
-/**
- * The app whose encrypt flag decides an unsealed request: the one named by x-sec-identity-id when
- * the request carries data (a JSON body or a query string) on a route that does not opt out;
- * undefined when there is nothing to check.
- */
-function appToCheckForSeal(request: FastifyRequest): string | undefined {
-  const appId = header(request, WireHeaders.APP_ID);
-  if (!appId || appId.length > MAX_APP_ID_LENGTH || matchedRoute(request).config?.envelope === 'optional') {
-    return undefined;
-  }
-  const contentType = request.headers['content-type'];
-  const q = request.url.indexOf('?');
-  const hasQuery = q >= 0 && q < request.url.length - 1;
-  const hasData = contentType !== undefined && !MULTIPART.test(contentType);
-  return hasQuery || hasData ? appId : undefined;
-}
-
-function header(request: FastifyRequest, name: string): string | undefined {
-  const value = request.headers[name];
-  return typeof value === 'string' ? value : undefined;
-}
-
-function pathOf(url: string): string {
-  const q = url.indexOf('?');
-  return q < 0 ? url : url.slice(0, q);
 }
 
 export default fp(envelopePlugin, { name: 'tessera-envelope', fastify: '5.x' });
