@@ -1,26 +1,51 @@
 /**
- * The history drawer: the module's versions (number, author, time, provenance), a readable diff
- * between any two ticked (the store's diff API), and a rollback to any older one (a new version).
- * Opened from a conflict, it compares the version the designer was based on with the newest.
+ * The history drawer of a stored schema: its versions (number, author, time, provenance), a
+ * readable diff between any two ticked (the store's diff API), and a rollback to any older one (a
+ * new version). Opened from a conflict, it compares the version the designer was based on with the
+ * newest. One drawer for every versioned schema: the form designer's modules (`HistoryDrawer`) and
+ * the dashboard designer's dashboards (dashboard/HistoryDrawer.tsx) differ only in their routes.
  */
 import { useEffect, useState } from 'react';
 import { Alert, Button, Checkbox, Drawer, List, Popconfirm, Space, Tag, Typography, message } from 'antd';
 import { useRuntime } from '../../runtime/react/context';
 import { translate } from '../../protocol/messages';
+import type { RequestFn } from '../../protocol/http';
 import { diffVersions, listVersions, rollbackTo, type VersionInfo } from './api';
 
 type Change = { pointer: string; message: { zh: string; en: string } };
 
-const timeOf = (ms: number) => new Date(ms).toISOString().replace('T', ' ').slice(0, 19);
+/** The version routes of one stored schema. */
+export interface VersionStore {
+  versions: (request: RequestFn) => Promise<VersionInfo[]>;
+  diff: (request: RequestFn, from: number, to: number) => Promise<Change[]>;
+  rollback: (
+    request: RequestFn,
+    version: number,
+    base?: number,
+  ) => Promise<{ ok: true; version: number } | { ok: false; message: string }>;
+}
 
-export function HistoryDrawer(props: {
-  moduleId: string;
+interface DrawerProps {
   readOnly: boolean;
   baseVersion?: number;
   compareHead: boolean;
   onClose: () => void;
   onRolledBack: () => void;
-}) {
+}
+
+const timeOf = (ms: number) => new Date(ms).toISOString().replace('T', ' ').slice(0, 19);
+
+/** A module's history (the form designer). */
+export function HistoryDrawer({ moduleId, ...props }: DrawerProps & { moduleId: string }) {
+  const store: VersionStore = {
+    versions: (request) => listVersions(request, moduleId),
+    diff: (request, from, to) => diffVersions(request, moduleId, from, to),
+    rollback: (request, version, base) => rollbackTo(request, moduleId, version, base),
+  };
+  return <VersionHistoryDrawer store={store} className="tessera-designer-history" {...props} />;
+}
+
+export function VersionHistoryDrawer(props: DrawerProps & { store: VersionStore; className: string }) {
   const { request, lang } = useRuntime();
   const t = (key: string, vars?: Record<string, unknown>) => translate(lang, key, vars);
   const [versions, setVersions] = useState<VersionInfo[]>();
@@ -33,14 +58,15 @@ export function HistoryDrawer(props: {
     const [from, to] = [...pair].sort((a, b) => a - b);
     setChanges(undefined);
     try {
-      setChanges(await diffVersions(request, props.moduleId, from, to));
+      setChanges(await props.store.diff(request, from, to));
     } catch (error) {
       setFailure((error as Error).message);
     }
   };
 
   useEffect(() => {
-    listVersions(request, props.moduleId)
+    props.store
+      .versions(request)
       .then((list) => {
         setVersions(list);
         if (props.compareHead && props.baseVersion !== undefined && list[0] && list[0].version !== props.baseVersion) {
@@ -59,7 +85,7 @@ export function HistoryDrawer(props: {
   };
 
   const rollback = async (version: number) => {
-    const answer = await rollbackTo(request, props.moduleId, version, props.baseVersion);
+    const answer = await props.store.rollback(request, version, props.baseVersion);
     if (answer.ok) {
       void toast.success(t('designerUi.rolledBack', { version: answer.version }));
       props.onRolledBack();
@@ -67,13 +93,7 @@ export function HistoryDrawer(props: {
   };
 
   return (
-    <Drawer
-      open
-      width={520}
-      title={t('designerUi.history')}
-      onClose={props.onClose}
-      className="tessera-designer-history"
-    >
+    <Drawer open width={520} title={t('designerUi.history')} onClose={props.onClose} className={props.className}>
       {holder}
       {failure && <Alert type="error" showIcon message={failure} />}
       <Space style={{ marginBottom: 12 }}>

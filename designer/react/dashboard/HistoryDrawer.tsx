@@ -1,21 +1,14 @@
 /**
- * The dashboard's history drawer: its versions (number, author, time, provenance), the store's
- * readable diff between any two ticked, and a rollback to any older one (a new version). Opened
- * from a conflict, it compares the version the designer was based on with the newest. The form
- * designer's drawer (../HistoryDrawer.tsx) over the dashboard routes; its texts are shared.
+ * The dashboard designer's history drawer: the form designer's drawer (../HistoryDrawer.tsx) over
+ * the dashboard's version routes; its texts are shared.
  */
-import { useEffect, useState } from 'react';
-import { Alert, Button, Checkbox, Drawer, List, Popconfirm, Space, Tag, Typography, message } from 'antd';
-import { useRuntime } from '../../../runtime/react/context';
-import { translate } from '../../../protocol/messages';
-import type { VersionInfo } from '../api';
+import { VersionHistoryDrawer, type VersionStore } from '../HistoryDrawer';
 import { dashboardDiff, dashboardVersions, rollbackDashboard } from './api';
 
-type Change = { pointer: string; message: { zh: string; en: string } };
-
-const timeOf = (ms: number) => new Date(ms).toISOString().replace('T', ' ').slice(0, 19);
-
-export function DashboardHistory(props: {
+export function DashboardHistory({
+  dashboardId,
+  ...props
+}: {
   dashboardId: string;
   readOnly: boolean;
   baseVersion?: number;
@@ -23,115 +16,10 @@ export function DashboardHistory(props: {
   onClose: () => void;
   onRolledBack: () => void;
 }) {
-  const { request, lang } = useRuntime();
-  const t = (key: string, vars?: Record<string, unknown>) => translate(lang, key, vars);
-  const [versions, setVersions] = useState<VersionInfo[]>();
-  const [failure, setFailure] = useState<string>();
-  const [picked, setPicked] = useState<number[]>([]);
-  const [changes, setChanges] = useState<Change[]>();
-  const [toast, holder] = message.useMessage();
-
-  const compare = async (pair: number[]) => {
-    const [from, to] = [...pair].sort((a, b) => a - b);
-    setChanges(undefined);
-    try {
-      setChanges(await dashboardDiff(request, props.dashboardId, from, to));
-    } catch (error) {
-      setFailure((error as Error).message);
-    }
+  const store: VersionStore = {
+    versions: (request) => dashboardVersions(request, dashboardId),
+    diff: (request, from, to) => dashboardDiff(request, dashboardId, from, to),
+    rollback: (request, version, base) => rollbackDashboard(request, dashboardId, version, base),
   };
-
-  useEffect(() => {
-    dashboardVersions(request, props.dashboardId)
-      .then((list) => {
-        setVersions(list);
-        if (props.compareHead && props.baseVersion !== undefined && list[0] && list[0].version !== props.baseVersion) {
-          const pair = [props.baseVersion, list[0].version];
-          setPicked(pair);
-          void compare(pair);
-        }
-      })
-      .catch((error: Error) => setFailure(error.message));
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
-
-  const toggle = (version: number, on: boolean) => {
-    const next = on ? [...picked.filter((v) => v !== version), version].slice(-2) : picked.filter((v) => v !== version);
-    setPicked(next);
-    setChanges(undefined);
-  };
-
-  const rollback = async (version: number) => {
-    const answer = await rollbackDashboard(request, props.dashboardId, version, props.baseVersion);
-    if (answer.ok) {
-      void toast.success(t('designerUi.rolledBack', { version: answer.version }));
-      props.onRolledBack();
-    } else void toast.error(t('designerUi.saveFailed', { message: answer.message }));
-  };
-
-  return (
-    <Drawer open width={520} title={t('designerUi.history')} onClose={props.onClose} className="tessera-dash-history">
-      {holder}
-      {failure && <Alert type="error" showIcon message={failure} />}
-      <Space style={{ marginBottom: 12 }}>
-        <Button disabled={picked.length !== 2} onClick={() => void compare(picked)}>
-          {t('designerUi.diffBetween')}
-        </Button>
-        {picked.length !== 2 && <Typography.Text type="secondary">{t('designerUi.pickTwo')}</Typography.Text>}
-      </Space>
-      <List
-        loading={!versions && !failure}
-        size="small"
-        bordered
-        dataSource={versions ?? []}
-        renderItem={(item, index) => (
-          <List.Item
-            data-version={item.version}
-            actions={
-              index > 0 && !props.readOnly
-                ? [
-                    <Popconfirm
-                      key="rollback"
-                      title={t('designerUi.rollbackConfirm', { version: item.version })}
-                      onConfirm={() => void rollback(item.version)}
-                    >
-                      <Button size="small" type="link">
-                        {t('designerUi.rollback')}
-                      </Button>
-                    </Popconfirm>,
-                  ]
-                : []
-            }
-          >
-            <Checkbox checked={picked.includes(item.version)} onChange={(e) => toggle(item.version, e.target.checked)}>
-              <strong>{t('designerUi.version', { version: item.version })}</strong>
-            </Checkbox>
-            <Tag>{t(`designerUi.provenance.${item.provenance}`)}</Tag>
-            <span>{item.author_name ?? item.author ?? '-'}</span>
-            <Typography.Text type="secondary" style={{ marginLeft: 8 }}>
-              {timeOf(item.created_at)} UTC
-            </Typography.Text>
-          </List.Item>
-        )}
-      />
-      {changes && (
-        <List
-          style={{ marginTop: 16 }}
-          size="small"
-          header={
-            <strong>
-              {picked
-                .slice()
-                .sort((a, b) => a - b)
-                .map((v) => `v${v}`)
-                .join(' → ')}
-            </strong>
-          }
-          bordered
-          dataSource={changes}
-          locale={{ emptyText: t('designerUi.noChanges') }}
-          renderItem={(change) => <List.Item className="tessera-designer-change">{change.message[lang]}</List.Item>}
-        />
-      )}
-    </Drawer>
-  );
+  return <VersionHistoryDrawer store={store} className="tessera-dash-history" {...props} />;
 }
