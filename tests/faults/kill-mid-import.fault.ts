@@ -7,16 +7,14 @@
  * sends SIGKILL then. A server restarted on the same database finds either none of the rows or
  * all of them, never a part, and takes the same import again whole.
  */
-import { statSync } from 'node:fs';
-import pg from 'pg';
-import { createConnection } from 'mysql2/promise';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ResultCode } from '../../protocol/codes';
 import { xlsxOf, type Cells } from '../../fixtures/workbooks/build';
 import { moduleTableName } from '../../server/modules/columns';
 import { startTestApp } from '../helpers/app';
 import { forEachDatabase, type TestDatabase } from '../helpers/databases';
-import { SHELL_CAPTCHA, startShellServer, type ShellServer } from '../helpers/shell-server';
+import { startShellServer, type ShellServer } from '../helpers/shell-server';
+import { activityWatcher, killWhileRunning, signInDemoAdmin } from './lib/kill-mid-work';
 
 const ROWS = 10_000;
 const FIELDS = [
@@ -26,50 +24,9 @@ const FIELDS = [
 ];
 const TABLE = moduleTableName('demo', 'customer');
 
-/** Polls until the database shows the import's rows being written (uncommitted). */
-function writeWatcher(database: TestDatabase): { writing: () => Promise<boolean>; close: () => Promise<void> } {
-  if (database.name === 'postgres') {
-    const client = new pg.Client({ connectionString: database.url });
-    const ready = client.connect();
-    return {
-      writing: async () => {
-        await ready;
-        const { rows } = await client.query(
-          `select count(*)::int as n from pg_stat_activity
-            where datname = current_database() and state <> 'idle' and query ilike $1`,
-          [`insert into "${TABLE}"%`],
-        );
-        return rows[0].n > 0;
-      },
-      close: () => client.end(),
-    };
-  }
-  if (database.name === 'mysql') {
-    const connection = createConnection({ uri: database.url });
-    return {
-      writing: async () => {
-        const [rows] = await (
-          await connection
-        ).query(`select count(*) as n from information_schema.processlist where db = database() and info like ?`, [
-          `insert into \`${TABLE}\`%`,
-        ]);
-        return Number((rows as { n: number }[])[0]!.n) > 0;
-      },
-      close: async () => (await connection).end(),
-    };
-  }
-  const wal = `${database.url.slice('sqlite:'.length)}-wal`;
-  const size = () => {
-    try {
-      return statSync(wal).size;
-    } catch {
-      return 0;
-    }
-  };
-  const start = size();
-  // 64 KB of pages: a few hundred rows are in the log, not yet committed.
-  return { writing: async () => size() > start + 64 * 1024, close: async () => {} };
-}
+// The import's rows being written: the INSERT on PostgreSQL and MariaDB; on SQLite 64 KB of pages
+// in the log, a few hundred rows not yet committed.
+const ROWS_WRITING = { postgres: `insert into "${TABLE}"%`, mysql: [`insert into \`${TABLE}\`%`], walBytes: 64 * 1024 };
 
 function multipart(file: Buffer) {
   const boundary = `----tessera${Math.random().toString(16).slice(2)}`;
@@ -104,24 +61,6 @@ forEachDatabase((_name, makeDatabase) => {
     await database?.drop();
   });
 
-  async function signIn(origin: string): Promise<string> {
-    const code = await (await fetch(`${origin}/api/auth/getPicCode?identify=demo`)).json();
-    const login = await fetch(`${origin}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        identify: 'demo',
-        account: 'admin',
-        password: 'Tessera@2026',
-        codeKey: code.data.codeKey,
-        code: SHELL_CAPTCHA,
-      }),
-    });
-    const answer = await login.json();
-    expect(answer.code, answer.message).toBe(ResultCode.SUCCESS);
-    return answer.data.token;
-  }
-
   function upload(origin: string, token: string) {
     const { body, type } = multipart(workbook);
     return fetch(`${origin}/api/common/customer/import`, {
@@ -147,29 +86,15 @@ forEachDatabase((_name, makeDatabase) => {
 
   it('leaves all of the batch or none of it, and the restarted server imports it whole', async () => {
     server = await startShellServer(env());
-    const token = await signIn(server.origin);
-    const watcher = writeWatcher(database);
-    let settled = '';
-    const reply = upload(server.origin, token).then(
-      async (response) => {
-        settled = `${response.status} ${await response.text()}`;
-        return { status: response.status };
-      },
-      () => ({ status: 0 }),
+    const token = await signInDemoAdmin(server.origin);
+    const reply = await killWhileRunning(
+      server,
+      activityWatcher(database, ROWS_WRITING),
+      () => upload(server!.origin, token),
+      'the rows were',
     );
-    let caught = false;
-    try {
-      for (let i = 0; i < 12_000 && !caught && !settled; i++) {
-        caught = await watcher.writing();
-        if (!caught) await new Promise((resolve) => setTimeout(resolve, 5));
-      }
-    } finally {
-      await watcher.close();
-    }
-    expect(caught, `the rows were never seen being written (answer: ${settled.slice(0, 300)})`).toBe(true);
-    await server.kill();
     // The client sees the connection drop: no answer, not a success.
-    expect((await reply).status).toBe(0);
+    expect(reply.status).toBe(0);
     await server.stop();
 
     const after = await imported();
@@ -178,7 +103,7 @@ forEachDatabase((_name, makeDatabase) => {
     // Restarted on the same database (the killed transaction rolled back, the lock released).
     server = await startShellServer(env());
     if (after === 0) {
-      const again = await upload(server.origin, await signIn(server.origin));
+      const again = await upload(server.origin, await signInDemoAdmin(server.origin));
       const answer = await again.json();
       expect(answer.code, answer.message).toBe(ResultCode.SUCCESS);
       expect(answer.data.imported).toBe(ROWS);

@@ -10,16 +10,15 @@
  * columns are those of the old version: no extra column, no index, no journal row; the same save
  * then succeeds.
  */
-import { readFileSync, statSync } from 'node:fs';
-import pg from 'pg';
-import { createConnection } from 'mysql2/promise';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ResultCode } from '../../protocol/codes';
 import { schemaSyncJournalTable } from '../../server/db/migrations/0023-schema-sync-journal';
 import { saveModule } from '../../server/modules/save';
 import { adminAuthOf, startTestApp } from '../helpers/app';
 import { forEachDatabase, type TestDatabase } from '../helpers/databases';
-import { SHELL_CAPTCHA, startShellServer, type ShellServer } from '../helpers/shell-server';
+import { startShellServer, type ShellServer } from '../helpers/shell-server';
+import { activityWatcher, killWhileRunning, signInDemoAdmin } from './lib/kill-mid-work';
 
 const ROWS = 200_000;
 const BATCH = 2_000;
@@ -48,52 +47,13 @@ const OLD = bulkPage([{ key: 'title' }, { key: 'amount' }]);
 // The save under test: a new column, then a unique index over 200,000 titles.
 const NEW = bulkPage([{ key: 'title', unique: true }, { key: 'amount' }, { key: 'memo' }]);
 
-/** Polls until the save's table work is running in the database (uncommitted where DDL is transactional). */
-function syncWatcher(database: TestDatabase): { syncing: () => Promise<boolean>; close: () => Promise<void> } {
-  if (database.name === 'postgres') {
-    const client = new pg.Client({ connectionString: database.url });
-    const ready = client.connect();
-    return {
-      syncing: async () => {
-        await ready;
-        const { rows } = await client.query(
-          `select count(*)::int as n from pg_stat_activity
-            where datname = current_database() and state = 'active' and query ilike $1`,
-          [`create unique index%"${TABLE}"%`],
-        );
-        return rows[0].n > 0;
-      },
-      close: () => client.end(),
-    };
-  }
-  if (database.name === 'mysql') {
-    const connection = createConnection({ uri: database.url });
-    return {
-      syncing: async () => {
-        const [rows] = await (
-          await connection
-        ).query(
-          `select count(*) as n from information_schema.processlist
-            where db = database() and (info like ? or info like ?)`,
-          [`alter table \`${TABLE}\`%`, `create unique index%\`${TABLE}\`%`],
-        );
-        return Number((rows as { n: number }[])[0]!.n) > 0;
-      },
-      close: async () => (await connection).end(),
-    };
-  }
-  const wal = `${database.url.slice('sqlite:'.length)}-wal`;
-  const size = () => {
-    try {
-      return statSync(wal).size;
-    } catch {
-      return 0;
-    }
-  };
-  const start = size();
-  // The index's pages spill into the log before the save commits.
-  return { syncing: async () => size() > start + 256 * 1024, close: async () => {} };
-}
+// The save's table work: MariaDB's ALTER or CREATE INDEX, PostgreSQL's CREATE INDEX, SQLite's log
+// growing with the index's pages.
+const SAVE_RUNNING = {
+  postgres: `create unique index%"${TABLE}"%`,
+  mysql: [`alter table \`${TABLE}\`%`, `create unique index%\`${TABLE}\`%`],
+  walBytes: 256 * 1024,
+};
 
 forEachDatabase((_name, makeDatabase) => {
   let database: TestDatabase;
@@ -161,24 +121,6 @@ forEachDatabase((_name, makeDatabase) => {
     await database?.drop();
   });
 
-  async function signIn(origin: string): Promise<string> {
-    const code = await (await fetch(`${origin}/api/auth/getPicCode?identify=demo`)).json();
-    const login = await fetch(`${origin}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        identify: 'demo',
-        account: 'admin',
-        password: 'Tessera@2026',
-        codeKey: code.data.codeKey,
-        code: SHELL_CAPTCHA,
-      }),
-    });
-    const answer = await login.json();
-    expect(answer.code, answer.message).toBe(ResultCode.SUCCESS);
-    return answer.data.token;
-  }
-
   const save = (origin: string, token: string) =>
     fetch(`${origin}/api/module/${moduleId}`, {
       method: 'PUT',
@@ -189,28 +131,14 @@ forEachDatabase((_name, makeDatabase) => {
   it('leaves the old version with its own columns, and the restarted server takes the same save', async () => {
     expect(oldColumns).not.toContain('memo');
     server = await startShellServer(env());
-    const token = await signIn(server.origin);
-    const watcher = syncWatcher(database);
-    let settled = '';
-    const reply = save(server.origin, token).then(
-      async (response) => {
-        settled = `${response.status} ${await response.text()}`;
-        return { status: response.status };
-      },
-      () => ({ status: 0 }),
+    const token = await signInDemoAdmin(server.origin);
+    const reply = await killWhileRunning(
+      server,
+      activityWatcher(database, SAVE_RUNNING),
+      () => save(server!.origin, token),
+      'the table sync was',
     );
-    let caught = false;
-    try {
-      for (let i = 0; i < 12_000 && !caught && !settled; i++) {
-        caught = await watcher.syncing();
-        if (!caught) await new Promise((resolve) => setTimeout(resolve, 5));
-      }
-    } finally {
-      await watcher.close();
-    }
-    expect(caught, `the table sync was never seen running (answer: ${settled.slice(0, 300)})`).toBe(true);
-    await server.kill();
-    expect((await reply).status).toBe(0);
+    expect(reply.status).toBe(0);
     await server.stop();
 
     // Before any restart: PostgreSQL and SQLite rolled the save back; MariaDB committed what its DDL
@@ -229,7 +157,7 @@ forEachDatabase((_name, makeDatabase) => {
     expect(after).toEqual({ version: 1, versions: 1, keys: ['title', 'amount'], columns: oldColumns, journal: 0 });
     if (database.name === 'mysql') expect(server.logs()).toContain('schema save died midway');
 
-    const again = await save(server.origin, await signIn(server.origin));
+    const again = await save(server.origin, await signInDemoAdmin(server.origin));
     const answer = await again.json();
     expect(answer.code, answer.message).toBe(ResultCode.SUCCESS);
     expect(answer.data.version).toBe(2);
