@@ -72,13 +72,15 @@ forEachDatabase((_name, makeDatabase) => {
       lang,
       body: { moduleId, baseVersion: (await head()).version, content, ...extra },
     });
-  const requestRows = () =>
-    t.db.db
-      .selectFrom(aiAppGenerationTable('tessera_sys_'))
-      .select(['type', 'status', 'repairs', 'prompt'])
-      .where('type', '=', 'describe')
-      .orderBy('create_at')
-      .execute();
+  /** The request rows of one prompt (the test clock stands still: create_at does not order them). */
+  const requestRows = async (prompt: string) =>
+    (
+      await t.db.db
+        .selectFrom(aiAppGenerationTable('tessera_sys_'))
+        .select(['type', 'status', 'repairs', 'prompt'])
+        .where('type', '=', 'describe')
+        .execute()
+    ).filter((row) => row.prompt === prompt);
 
   it('answers the checked operations and the patched schema from the stored one, and changes nothing', async () => {
     const before = await head();
@@ -100,7 +102,9 @@ forEachDatabase((_name, makeDatabase) => {
     expect(call.body.messages?.[0].content).toContain('"key":"credit_limit"');
     expect(call.body.messages?.[1]).toEqual({ role: 'user', content: promptOf('describe-valid') });
     expect(await head()).toEqual(before);
-    expect((await requestRows()).at(-1)).toMatchObject({ status: 'done', repairs: 0 });
+    expect(await requestRows(promptOf('describe-valid'))).toEqual([
+      expect.objectContaining({ status: 'done', repairs: 0 }),
+    ]);
   });
 
   it('sends the problems with their pointers back for a repair, then answers the repaired change', async () => {
@@ -127,7 +131,9 @@ forEachDatabase((_name, makeDatabase) => {
     const en = await describeChange(promptOf('describe-invalid'), {}, admin, 'en');
     expect(en.body.message).toContain('still invalid after 3 repair round(s); nothing was changed');
     expect(await head()).toEqual(before);
-    expect((await requestRows()).at(-1)).toMatchObject({ status: 'failed', repairs: 3 });
+    const rows = await requestRows(promptOf('describe-invalid'));
+    expect(rows).toHaveLength(2);
+    for (const row of rows) expect(row).toMatchObject({ status: 'failed', repairs: 3 });
   });
 
   it("refuses another app's module and a stale base version before asking the model", async () => {
