@@ -12,13 +12,12 @@ import type { CrossReferenceContext } from '../../runtime/core/schema/cross-refe
 import { ModuleSchemaError } from '../errors';
 import { deriveModel } from '../schema-store/model';
 import { moduleIssues, readSchemaInput } from '../schema-store/prepare';
-import { parsePlanText, type PlanProblem } from './plan-check';
+import { ajvProblems, MAX_PROBLEMS, parsePlanText, type PlanProblem } from './plan-check';
 
 export type ChangeVerdict = { ok: true; patch: ChangePatch; schema: unknown } | { ok: false; problems: PlanProblem[] };
 
 const ajv = new Ajv2020({ allErrors: true, strict: false, discriminator: true });
 const validatePatch = ajv.compile(changePatchJsonSchema());
-const MAX_PROBLEMS = 20;
 
 export function checkChange(text: string, stored: unknown, table: string, refs: CrossReferenceContext): ChangeVerdict {
   let raw: unknown;
@@ -27,13 +26,7 @@ export function checkChange(text: string, stored: unknown, table: string, refs: 
   } catch (error) {
     return { ok: false, problems: [{ pointer: '', message: `the answer is not JSON: ${(error as Error).message}` }] };
   }
-  if (!validatePatch(raw)) {
-    const problems = (validatePatch.errors ?? []).map((e) => ({
-      pointer: e.instancePath,
-      message: `${e.message ?? 'invalid'}${e.params && 'allowedValues' in e.params ? ` (${(e.params.allowedValues as string[]).join(', ')})` : ''}`,
-    }));
-    return { ok: false, problems: problems.slice(0, MAX_PROBLEMS) };
-  }
+  if (!validatePatch(raw)) return { ok: false, problems: ajvProblems(validatePatch.errors) };
   const patch = raw as ChangePatch;
   const applied = applyChangePatch(stored, patch.operations);
   if (!applied.ok) return { ok: false, problems: applied.problems };
@@ -43,12 +36,10 @@ export function checkChange(text: string, stored: unknown, table: string, refs: 
   if (issues.length)
     return {
       ok: false,
-      problems: issues
-        .slice(0, MAX_PROBLEMS)
-        .map((issue) => ({
-          pointer: '',
-          message: `the changed schema at ${issue.pointer || '/'}: ${issue.message.en}`,
-        })),
+      problems: issues.slice(0, MAX_PROBLEMS).map((issue) => ({
+        pointer: '',
+        message: `the changed schema at ${issue.pointer || '/'}: ${issue.message.en}`,
+      })),
     };
   try {
     deriveModel(schema, table);

@@ -69,6 +69,8 @@ export const PATCH_FIELD_PROPERTIES = [
   'props',
 ] as const;
 
+const TEXT_PROPERTIES = new Set<string>(['requiredMessage', 'rule_message', 'extra', 'tooltip']);
+
 /** Widget types a patch may add: every registered widget the palette offers. */
 export function patchWidgetTypes(): string[] {
   return allWidgets()
@@ -89,7 +91,10 @@ const TITLE = {
 
 /** JSON Schema (draft 2020-12, the subset providers' structured output accepts) of a patch. */
 export function changePatchJsonSchema(): Record<string, unknown> {
-  const others = Object.fromEntries(PATCH_FIELD_PROPERTIES.filter((p) => p !== 'title').map((p) => [p, {}]));
+  // Texts shown to users are plain like titles; the other values are left to the meta-schema.
+  const others = Object.fromEntries(
+    PATCH_FIELD_PROPERTIES.filter((p) => p !== 'title').map((p) => [p, TEXT_PROPERTIES.has(p) ? TITLE : {}]),
+  );
   const field = {
     type: 'object',
     required: ['key', 'type', 'title'],
