@@ -74,6 +74,8 @@ const SERVER_SEAMS = {
     'notify.ts',
     'page-overrides.ts',
     'prepare.ts',
+    // the app's dictionaries and tables a schema may name (the designer's "describe a change" checks)
+    'refs.ts',
     'route-params.ts',
     'transfer.ts',
     'versions.ts',

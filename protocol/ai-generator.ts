@@ -9,6 +9,8 @@ export const DEFAULT_GENERATOR_TYPE: GeneratorType = 'deepseek';
 export const GENERATED_PASSWORD_PREFIX = 'Ai@';
 export const GENERATED_PASSWORD = /^Ai@\d{8}$/;
 export const MAX_GENERATOR_PROMPT = 2000;
+/** The designer's "describe a change" request text (docs/ai.md "Describe a change"). */
+export const MAX_DESCRIBE_PROMPT = 1000;
 /** The progress text that means success (its zh and en are the catalog's aiGen.complete). */
 export const COMPLETE_KEY = 'aiGen.complete';
 

@@ -6,6 +6,7 @@
  * applySettings, the same mapping the settings panel reads with settingsValues.
  */
 import { applySettings } from '../../runtime/core/palette';
+import { applyChangePatch, type PatchOperation } from '../../runtime/core/schema/change-patch';
 import { getNode, getWidget } from '../../runtime/core/registry';
 import { newFieldId } from '../../runtime/core/schema/field-id';
 import type { SchemaIssue } from '../../runtime/core/schema/issue';
@@ -26,6 +27,7 @@ export type Command =
   | { type: 'renameKey'; id: string; key: string }
   | { type: 'addPane'; tab: string; index: number }
   | { type: 'replaceSchema'; schema: unknown }
+  | { type: 'applyPatch'; operations: PatchOperation[] }
   | { type: 'batch'; commands: Command[] };
 
 export interface Done {
@@ -278,6 +280,20 @@ function replaceSchema(doc: DesignDocument, schema: unknown): Outcome {
   return done({ ...doc, seq }, ops);
 }
 
+/**
+ * A described change (runtime/core/schema/change-patch.ts), accepted: its operations applied to the
+ * document as it is now, as ONE undoable step (Ctrl+Z takes back the whole change). Refused with the
+ * first problem when an operation no longer applies (the admin edited that field meanwhile).
+ */
+function applyPatch(doc: DesignDocument, operations: PatchOperation[], options: CommandOptions): Outcome {
+  const result = applyChangePatch(doc.schema, operations, options.newFieldId);
+  if (!result.ok) {
+    const first = result.problems[0];
+    return refuse('designer.patchFailed', { detail: `${first.pointer}: ${first.message}` });
+  }
+  return replaceSchema(doc, result.schema);
+}
+
 const issueText = (issues: SchemaIssue[]) => ({
   zh: issues.map((issue) => issue.message.zh).join('；'),
   en: issues.map((issue) => issue.message.en).join('; '),
@@ -316,6 +332,8 @@ export function runCommand(doc: DesignDocument, command: Command, options: Comma
       return addPane(doc, command.tab, command.index);
     case 'replaceSchema':
       return replaceSchema(doc, command.schema);
+    case 'applyPatch':
+      return applyPatch(doc, command.operations, options);
     case 'batch':
       return batch(doc, command.commands, options);
   }

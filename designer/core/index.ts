@@ -38,3 +38,4 @@ import type { DesignDocument } from './types';
 /** The schema exactly as it will be saved. */
 export const serialise = (doc: DesignDocument) => doc.schema;
 export { sampleRecord, sampleValue } from './sample-record';
+export { previewPatch, type PatchMark, type PatchPreview } from './patch-preview';

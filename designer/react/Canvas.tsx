@@ -156,9 +156,10 @@ function NodeBody({ id, json }: { id: string; json: JsonObject }) {
 
 /** A node on the canvas: selectable, draggable, a drop place before or after it. */
 export function CanvasNode({ id, columns = 1 }: { id: string; columns?: number }) {
-  const { state, dispatch, target, issues, lang, readOnly } = useDesigner();
+  const { state, dispatch, target, issues, lang, readOnly, marks } = useDesigner();
   const doc = state.editor.doc;
   const json = nodeOf(doc, id);
+  const mark = marks?.get(id);
   const kind = kindOfNode(doc, id);
   const drag = useDraggable({ id: nodeDragId(id), disabled: readOnly });
   const drop = useDroppable({ id: itemDropId(id) });
@@ -188,7 +189,9 @@ export function CanvasNode({ id, columns = 1 }: { id: string; columns?: number }
         selected ? 'is-selected' : '',
         problems ? 'is-invalid' : '',
         drag.isDragging ? 'is-dragging' : '',
+        mark ? `is-patch-${mark}` : '',
       ].join(' ')}
+      data-patch={mark}
       style={{ gridColumn: `span ${span}` }}
       onClick={(event) => {
         event.stopPropagation();

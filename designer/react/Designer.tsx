@@ -13,7 +13,8 @@ import { emptyDocument, isDirty, loadDocument, serialise, type NodeIssue } from 
 import { validateInBrowser } from './validate';
 import { listDictionaries, loadModule, saveModule, type DictionaryInfo, type LoadedModule } from './api';
 import { Canvas } from './Canvas';
-import { DesignerContext } from './context';
+import { DesignerContext, type DesignerContextValue } from './context';
+import { DescribePanel, type PendingChange } from './DescribePanel';
 import { DndLayer } from './DndLayer';
 import { browserStorage, clearDraft, draftKey, readDraft, writeDraft } from './draft';
 import type { DropTarget } from './drop';
@@ -87,6 +88,8 @@ function DesignerWorkspace(props: DesignerProps & { loaded: LoadedModule; onRelo
   const [jsonProblems, setJsonProblems] = useState(0);
   const [history, setHistory] = useState<'closed' | 'open' | 'compare'>('closed');
   const [preview, setPreview] = useState(false);
+  const [describing, setDescribing] = useState(false);
+  const [pending, setPending] = useState<PendingChange>();
   const copied = useRef<string>();
   const root = useRef<HTMLDivElement>(null);
   const readOnly = !loaded.canSave;
@@ -121,6 +124,8 @@ function DesignerWorkspace(props: DesignerProps & { loaded: LoadedModule; onRelo
     return byNode;
   }, [validation, storeIssues]);
   useEffect(() => setStoreIssues([]), [doc]);
+  // A preview is of the document it was made from: any other edit (undo on the toolbar) drops it.
+  useEffect(() => setPending(undefined), [doc]);
 
   // The draft follows the document while it differs from the saved one.
   useEffect(() => {
@@ -164,7 +169,8 @@ function DesignerWorkspace(props: DesignerProps & { loaded: LoadedModule; onRelo
 
   const onKeyDown = useCallback(
     (event: React.KeyboardEvent) => {
-      if (isTypingTarget(event.target) || view !== 'canvas') return;
+      // A pending described change is only accepted or discarded: no edit may slip under its preview.
+      if (isTypingTarget(event.target) || view !== 'canvas' || pending) return;
       const result = keyAction(state, event, copied.current);
       if (!result) return;
       event.preventDefault();
@@ -172,7 +178,7 @@ function DesignerWorkspace(props: DesignerProps & { loaded: LoadedModule; onRelo
       if (result.action && (!readOnly || result.action.type === 'select' || result.action.type === 'moveSelection'))
         dispatch(result.action);
     },
-    [state, view, readOnly],
+    [state, view, readOnly, pending],
   );
 
   const back = () => {
@@ -199,6 +205,10 @@ function DesignerWorkspace(props: DesignerProps & { loaded: LoadedModule; onRelo
           saving={save.stage.stage === 'planning'}
           onHistory={() => setHistory('open')}
           onPreview={() => setPreview(true)}
+          onDescribe={() => {
+            setView('canvas');
+            setDescribing(true);
+          }}
         />
         {readOnly && <Alert type="info" showIcon banner message={translate(lang, 'designerUi.readOnly')} />}
         {restored && (
@@ -235,7 +245,12 @@ function DesignerWorkspace(props: DesignerProps & { loaded: LoadedModule; onRelo
               <Palette />
             </aside>
             <main className="tessera-designer-center">
-              {view === 'canvas' ? (
+              {view === 'canvas' && pending ? (
+                // The described change, shown read-only over a preview document until Accept or Discard.
+                <DesignerContext.Provider value={previewContext(context, pending)}>
+                  <Canvas />
+                </DesignerContext.Provider>
+              ) : view === 'canvas' ? (
                 <Canvas />
               ) : (
                 <JsonView
@@ -287,6 +302,15 @@ function DesignerWorkspace(props: DesignerProps & { loaded: LoadedModule; onRelo
         />
       )}
       {preview && <Preview onClose={() => setPreview(false)} />}
+      {describing && (
+        <DescribePanel
+          moduleId={moduleId}
+          baseVersion={baseVersion}
+          pending={pending}
+          onPending={setPending}
+          onClose={() => setDescribing(false)}
+        />
+      )}
       {history !== 'closed' && (
         <HistoryDrawer
           moduleId={moduleId}
@@ -303,4 +327,17 @@ function DesignerWorkspace(props: DesignerProps & { loaded: LoadedModule; onRelo
       )}
     </DesignerContext.Provider>
   );
+}
+
+/** The canvas's context while a described change is pending: its preview document, marked, not editable. */
+function previewContext(context: DesignerContextValue, pending: PendingChange): DesignerContextValue {
+  const editor = { ...context.state.editor, doc: pending.preview.doc, selection: null };
+  return {
+    ...context,
+    state: { editor },
+    dispatch: () => undefined,
+    issues: new Map(),
+    readOnly: true,
+    marks: pending.preview.marks,
+  };
 }

@@ -1,4 +1,4 @@
-/** The designer's top bar: back, the module's title and state, undo / redo, the view switch, history and save. */
+/** The designer's top bar: back, the module's title and state, undo / redo, the view switch, describe a change, preview, history and save. */
 import { Badge, Button, Segmented, Space, Tag, Tooltip } from 'antd';
 import { translate } from '../../protocol/messages';
 import { canRedo, canUndo } from '../core';
@@ -15,6 +15,7 @@ export function Toolbar(props: {
   onSave: () => void;
   onHistory: () => void;
   onPreview: () => void;
+  onDescribe: () => void;
 }) {
   const { state, dispatch, lang, readOnly } = useDesigner();
   const t = (key: string, vars?: Record<string, unknown>) => translate(lang, key, vars);
@@ -49,6 +50,9 @@ export function Toolbar(props: {
             { value: 'json', label: t('designerUi.jsonView') },
           ]}
         />
+        <Button disabled={readOnly} onClick={props.onDescribe} data-testid="describe-open">
+          {t('aiDescribe.button')}
+        </Button>
         <Button onClick={props.onPreview}>{t('designerPreview.title')}</Button>
         <Button onClick={props.onHistory}>{t('designerUi.history')}</Button>
         <Badge dot={props.dirty}>

@@ -5,6 +5,7 @@
  */
 import { isSuccess, ResultCode } from '../../protocol/codes';
 import type { ApiResult, RequestFn } from '../../protocol/http';
+import type { PatchOperation } from '../../runtime/core/schema/change-patch';
 
 export interface PlanStep {
   op: string;
@@ -158,4 +159,22 @@ export async function previewDictionary(request: RequestFn, url: string): Promis
   const result = await request<{ value: unknown; label: string }[]>({ method: 'GET', url });
   if (!isSuccess(result.code)) throw new Error(result.message);
   return (Array.isArray(result.data) ? result.data : []).map((item) => ({ value: item.value, label: item.label }));
+}
+
+/** What POST ai-generator/describe-change answers (server/ai-generator/describe-routes.ts). */
+export interface DescribedChange {
+  summary: { zh: string; en: string };
+  operations: PatchOperation[];
+  repairs: number;
+}
+
+/** Asks the model for a change of the stored module (the server reads it; nothing is saved). */
+export async function describeChange(
+  request: RequestFn,
+  body: { moduleId: string; baseVersion: number; content: string },
+): Promise<{ ok: true; change: DescribedChange } | { ok: false; message: string }> {
+  const result = await request<DescribedChange>({ method: 'POST', url: 'ai-generator/describe-change', body });
+  if (!isSuccess(result.code)) return { ok: false, message: result.message };
+  const { summary, operations, repairs } = result.data;
+  return { ok: true, change: { summary, operations, repairs } };
 }

@@ -3,7 +3,7 @@
  * validation issues per node, the language and whether edits are allowed.
  */
 import { createContext, useContext, type Dispatch } from 'react';
-import type { NodeIssue } from '../core';
+import type { NodeIssue, PatchMark } from '../core';
 import type { DictionaryInfo } from './api';
 import type { DropTarget } from './drop';
 import type { DesignerAction, DesignerState } from './state';
@@ -17,6 +17,8 @@ export interface DesignerContextValue {
   readOnly: boolean;
   /** The app's dictionaries (the options picker); undefined until read, or when they cannot be. */
   dictionaries?: DictionaryInfo[];
+  /** While a described change waits for Accept: how it touches each node of the previewed document. */
+  marks?: ReadonlyMap<string, PatchMark>;
 }
 
 export const DesignerContext = createContext<DesignerContextValue | null>(null);

@@ -58,6 +58,10 @@ export const designer: Catalog = {
     en: '“{{key}}” in the expression is not a field of this form',
   },
   'designer.emptyBatch': { zh: '没有要执行的修改', en: 'There is nothing to change' },
+  'designer.patchFailed': {
+    zh: '这项修改已无法应用：{{detail}}',
+    en: 'The change no longer applies: {{detail}}',
+  },
   'designer.notLoadable': {
     zh: '无法载入页面配置：{{detail}}',
     en: 'The page schema cannot be loaded: {{detail}}',

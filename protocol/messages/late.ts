@@ -11,6 +11,7 @@ import { sms } from './sms';
 import { sys } from './sys';
 import { ai } from './ai';
 import { aiChat } from './ai-chat';
+import { aiDescribe } from './ai-describe';
 import { aiGenerator } from './ai-generator';
 import { aiImage } from './ai-image';
 import { aiPay } from './ai-pay';
@@ -26,6 +27,7 @@ import { mess } from './mess';
 addMessages(
   ai,
   aiChat,
+  aiDescribe,
   aiGenerator,
   aiImage,
   aiPay,

@@ -3,7 +3,8 @@
  * the chat. Structured output where the provider has it (response_format json_schema: OpenAI and
  * compatible gateways); JSON mode (json_object) for DeepSeek, DashScope and Qianfan, whose
  * compatible modes take only that — the plan's schema then goes in the system prompt, and Ajv
- * checks the answer either way. Not streamed: a plan is only usable whole.
+ * checks the answer either way. Not streamed: a plan is only usable whole. The designer's "describe
+ * a change" asks for its patch the same way (`format`, describe-change.ts).
  */
 import OpenAI from 'openai';
 import { baseUrlOf, chatError, type ChatMessage, type ChatTarget } from '../ai/provider';
@@ -36,11 +37,18 @@ export function repairPrompt(problems: PlanProblem[]): string {
   ].join('\n');
 }
 
+/** The JSON document asked for: its name and schema (structured output), the app plan by default. */
+export interface AnswerFormat {
+  name: string;
+  schema: Record<string, unknown>;
+}
+
 export async function askPlan(
   target: ChatTarget,
   messages: ChatMessage[],
-  options: { policy?: OutboundPolicy; signal?: AbortSignal },
+  options: { policy?: OutboundPolicy; signal?: AbortSignal; format?: AnswerFormat },
 ): Promise<string> {
+  const format = options.format ?? { name: 'app_plan', schema: planJsonSchema() };
   const client = new OpenAI({
     apiKey: target.apiKey || 'none',
     baseURL: baseUrlOf(target),
@@ -49,7 +57,7 @@ export async function askPlan(
     maxRetries: 2,
   });
   const responseFormat = STRUCTURED.has(target.provider)
-    ? ({ type: 'json_schema', json_schema: { name: 'app_plan', schema: planJsonSchema(), strict: false } } as const)
+    ? ({ type: 'json_schema', json_schema: { name: format.name, schema: format.schema, strict: false } } as const)
     : ({ type: 'json_object' } as const);
   try {
     const answer = await client.chat.completions.create(

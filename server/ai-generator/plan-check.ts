@@ -7,7 +7,7 @@
  * cross-references, with the plan's tables and dictionaries as what exists) and each sample row
  * through the table's writable values. Nothing here touches the database.
  */
-import { Ajv2020 } from 'ajv/dist/2020.js';
+import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
 import { isSqlReservedWord, STANDARD_COLUMN_NAMES } from '../../protocol/sql-identifiers';
 import { MAX_MODULE_TABLE_LENGTH } from '../../protocol/module-table';
 import type { PageSchema } from '../../protocol/page-schema';
@@ -37,12 +37,20 @@ export type PlanVerdict =
 const ajv = new Ajv2020({ allErrors: true, strict: false });
 const validatePlan = ajv.compile(planJsonSchema());
 const SYSTEM_PREFIX = 'tessera_sys_';
-const MAX_PROBLEMS = 20;
+export const MAX_PROBLEMS = 20;
 
 /** The model's text → JSON: a fenced ```json block is unwrapped (JSON mode answers sometimes add one). */
 export function parsePlanText(text: string): unknown {
   const fenced = /```(?:json)?\s*([\s\S]*?)```/.exec(text);
   return JSON.parse((fenced ? fenced[1] : text).trim());
+}
+
+/** Ajv's errors as problems a repair round sends back (the allowed values named, at most MAX_PROBLEMS). */
+export function ajvProblems(errors: ErrorObject[] | null | undefined): PlanProblem[] {
+  return (errors ?? []).slice(0, MAX_PROBLEMS).map((e) => ({
+    pointer: e.instancePath,
+    message: `${e.message ?? 'invalid'}${e.params && 'allowedValues' in e.params ? ` (${(e.params.allowedValues as string[]).join(', ')})` : ''}`,
+  }));
 }
 
 const safeName = (name: string, taken: (n: string) => boolean) => {
@@ -200,13 +208,7 @@ export function checkPlan(text: string, prefix: string): PlanVerdict {
   } catch (error) {
     return { ok: false, problems: [{ pointer: '', message: `the answer is not JSON: ${(error as Error).message}` }] };
   }
-  if (!validatePlan(raw)) {
-    const problems = (validatePlan.errors ?? []).map((e) => ({
-      pointer: e.instancePath,
-      message: `${e.message ?? 'invalid'}${e.params && 'allowedValues' in e.params ? ` (${(e.params.allowedValues as string[]).join(', ')})` : ''}`,
-    }));
-    return { ok: false, problems: problems.slice(0, MAX_PROBLEMS) };
-  }
+  if (!validatePlan(raw)) return { ok: false, problems: ajvProblems(validatePlan.errors) };
   const rules = ruleProblems(raw as AppPlan);
   if (rules.length) return { ok: false, problems: rules.slice(0, MAX_PROBLEMS) };
   const plan = sanitizePlan(raw as AppPlan);

@@ -28,6 +28,8 @@ import { recordAdminChanges } from '../logs/record';
 import { langOf, ok } from '../reply';
 import { secretBoxFor } from '../secrets/secrets';
 import { generateApp } from './generate';
+import { DESCRIBE_TYPE } from './describe-change';
+import { registerDescribeRoutes } from './describe-routes';
 
 export const RATE_PER_HOUR = 5;
 const HOUR_MS = 3_600_000;
@@ -55,6 +57,8 @@ export function registerAiGeneratorRoutes(app: FastifyInstance, ctx: ServerConte
   const policy = policyFromConfig(ctx.config);
   /** Users with a generation running on this instance (the hourly count covers the others). */
   const running = new Set<string>();
+  // The form designer's "describe a change": same models, guard and request table, its own limit.
+  registerDescribeRoutes(app, ctx, { models, policy, table });
 
   app.post('/api/appGenerator/create', { schema: { body: CREATE_BODY } }, async (request) => {
     const auth = requireAuth(request);
@@ -81,6 +85,7 @@ export function registerAiGeneratorRoutes(app: FastifyInstance, ctx: ServerConte
       .select((eb) => eb.fn.countAll().as('n'))
       .where('app_id', '=', owner.appId)
       .where('user_id', '=', owner.userId)
+      .where('type', '!=', DESCRIBE_TYPE)
       .where('create_at', '>', ctx.now() - HOUR_MS)
       .executeTakeFirst();
     if (Number(recent?.n ?? 0) >= RATE_PER_HOUR) throw badRequest('aiGen.rateLimited', { max: RATE_PER_HOUR });

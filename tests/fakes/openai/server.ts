@@ -11,7 +11,8 @@
  *   fake-busy        429 with Retry-After: 0 on the first call of each conversation, then fake-chat
  *   fake-broken      a chunk that is not JSON
  *   fake-hang        sends headers, then nothing
- *   fake-plan        the app generator's canned plans (fixtures/ai-generator/*.json): the first user
+ *   fake-plan        the app generator's canned plans and the designer's described changes
+ *                    (fixtures/ai-generator/*.json, describe-*.json for the latter): the first user
  *                    message picks the fixture by its prompt (an unknown one gets valid.json), and
  *                    the number of repair rounds so far picks the answer (the last one repeats)
  * A wrong key answers 401 with OpenAI's error body. Every request is recorded.
