@@ -7,6 +7,7 @@
  */
 import OpenAI from 'openai';
 import { baseUrlOf, chatError, type ChatMessage, type ChatTarget } from '../ai/provider';
+import type { TokenUsage } from '../ai/billing';
 import type { OutboundPolicy } from '../net/outbound';
 import { guardedStreamFetch } from '../net/stream-fetch';
 import { PLAN_LIMITS, planFieldTypes, planJsonSchema } from './plan-schema';
@@ -39,7 +40,12 @@ export function repairPrompt(problems: PlanProblem[]): string {
 export async function askPlan(
   target: ChatTarget,
   messages: ChatMessage[],
-  options: { policy?: OutboundPolicy; signal?: AbortSignal },
+  options: {
+    policy?: OutboundPolicy;
+    signal?: AbortSignal;
+    /** The tokens the provider reported for this round (zeros when it reported none). */
+    onUsage?: (usage: TokenUsage) => void;
+  },
 ): Promise<string> {
   const client = new OpenAI({
     apiKey: target.apiKey || 'none',
@@ -56,6 +62,10 @@ export async function askPlan(
       { model: target.model, messages, response_format: responseFormat, stream: false },
       { signal: options.signal },
     );
+    options.onUsage?.({
+      promptTokens: answer.usage?.prompt_tokens ?? 0,
+      completionTokens: answer.usage?.completion_tokens ?? 0,
+    });
     return answer.choices?.[0]?.message?.content ?? '';
   } catch (error) {
     throw chatError(error);
