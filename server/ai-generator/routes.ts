@@ -18,7 +18,7 @@ import {
 } from '../../protocol/ai-generator';
 import { translate } from '../../protocol/messages';
 import { billingFor } from '../ai/billing';
-import { estimateTokens } from '../ai/chat-context';
+import { sentTokens } from '../ai/chat-billing';
 import type { ChatConnections } from '../ai/chat-connections';
 import { AiModelStore } from '../ai/model-store';
 import type { Provider } from '../ai/provider';
@@ -105,7 +105,11 @@ export function registerAiGeneratorRoutes(app: FastifyInstance, ctx: ServerConte
       userId: owner.userId,
       feature: 'generator',
       model,
-      estimatedTokens: estimateTokens(systemPrompt()) + estimateTokens(prompt) + PLAN_ANSWER_TOKENS,
+      estimatedTokens:
+        sentTokens([
+          { role: 'system', content: systemPrompt() },
+          { role: 'user', content: prompt },
+        ]) + PLAN_ANSWER_TOKENS,
     });
 
     running.add(key);

@@ -13,11 +13,11 @@
 import type { Transaction } from 'kysely';
 import { aiSettingsOf } from '../ai/ai-config';
 import type { AiBilling, Reservation } from '../ai/billing';
-import type { AppRow } from '../platform/apps';
 import { notFound } from '../errors';
 import type { Owner } from './task-store';
 
-export type AppLookup = (appId: string) => Promise<Pick<AppRow, 'id' | 'ai_config'> | undefined>;
+/** The app row's id and ai_config, as the billing seam reads them (ctx.apps.findById). */
+export type AppLookup = (appId: string) => Promise<Parameters<AiBilling['reserve']>[0]['app'] | undefined>;
 
 export class DrawBilling {
   constructor(

@@ -1,6 +1,6 @@
 /**
  * Quota and charges of AI calls (docs/ai.md "Quota, pay mode and recharge"): the seam every AI
- * feature calls — the chat's send today, the image studio and the app generator later.
+ * feature calls — the chat's send, the image studio (per image) and the app generator.
  *
  *   const held = await billing.reserve({ app, userId, feature: 'chat', model, estimatedTokens });
  *   … the call …

@@ -15,7 +15,6 @@ import { QINIU_REGIONS } from '../files/qiniu';
 import { badRequest } from '../errors';
 import { isPlainObject, type Row } from '../common/values';
 import type { AppRow } from './apps';
-import { DRAW_PRICE_MAX } from '../ai/ai-config';
 
 /** Body keys that must equal the stored value: they identify the app or belong to the server. */
 const FIXED: readonly (keyof AppRow | 'app_id')[] = ['id', 'app_id', 'identify', 'source', 'public_key', 'private_key'];
@@ -84,8 +83,8 @@ const AI_CHECKS: Checks = {
   draw: bool,
   generator: bool,
   dailyQuota: (field, key, value) => integer(field, key, value, (n) => n >= 0 && n <= 100_000, '0–100000'),
-  drawPrice: (field, key, value) =>
-    integer(field, key, value, (n) => n >= 0 && n <= DRAW_PRICE_MAX, `0–${DRAW_PRICE_MAX}`),
+  // ai-config.ts DRAW_PRICE_MAX (not imported: the AI feature builds on this one, not the reverse)
+  drawPrice: (field, key, value) => integer(field, key, value, (n) => n >= 0 && n <= 100_000, '0–100000'),
   timeZone(field, key, value) {
     if (typeof value !== 'string' || value.length > 64) throw invalid(field, key, 'Asia/Shanghai');
     try {
