@@ -30,6 +30,7 @@ describe('the ai/chat page', () => {
   let fake: FakeOpenAi;
   let client: SealedClient;
   const openedMessages: string[] = [];
+  let modelId: string;
 
   beforeAll(async () => {
     fake = await startFakeOpenAi();
@@ -45,6 +46,7 @@ describe('the ai/chat page', () => {
       is_default: 1,
     });
     expect(model.code, model.message).toBe(ResultCode.SUCCESS);
+    modelId = model.data.id;
     const agent = await client.call(server.origin, 'POST', '/api/aiAgents', {
       name: 'Sales helper',
       role: 'Answers sales questions',
@@ -201,6 +203,8 @@ describe('the ai/chat page', () => {
     for (let i = 2; i <= 25; i += 1) {
       const made = await client.call(server.origin, 'POST', '/api/aiAgents', {
         name: `Agent ${String(i).padStart(2, '0')}`,
+        role: `Helper number ${i}`,
+        model_id: modelId,
         sort: i,
       });
       expect(made.code, made.message).toBe(ResultCode.SUCCESS);
