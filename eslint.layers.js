@@ -36,8 +36,17 @@ const elements = [
  */
 const SERVER_SEAMS = {
   // the chat's streams (the generator's progress), the model store and the provider calls; prompt
-  // translation through the chat model (the image studio)
-  ai: ['chat-connections.ts', 'model-store.ts', 'provider.ts', 'translate.ts'],
+  // translation through the chat model (the image studio); the quota and charges every AI feature
+  // pays through (billing.ts, with the chat's token estimate the generator reuses)
+  ai: [
+    'ai-config.ts',
+    'billing.ts',
+    'chat-billing.ts',
+    'chat-connections.ts',
+    'model-store.ts',
+    'provider.ts',
+    'translate.ts',
+  ],
   access: ['can.ts', 'grants.ts', 'hook.ts', 'ip-allow-list.ts', 'tables.ts'],
   auth: ['bodies.ts', 'passwords.ts', 'session-hook.ts', 'sign-in.ts', 'tokens.ts', 'users.ts'],
   common: ['access.ts', 'query/tree.ts', 'values.ts'],

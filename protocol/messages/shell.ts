@@ -10,6 +10,11 @@ export const shell: Catalog = {
   'login.code': { zh: '验证码', en: 'Code' },
   'login.codePlaceholder': { zh: '请输入图形验证码', en: 'Code in the picture' },
   'login.refreshCode': { zh: '看不清？换一张', en: 'Another picture' },
+  'login.codeLoading': {
+    zh: '验证码加载中，请看清图片中的验证码后再登录',
+    en: 'The picture code is still loading: enter the code it shows, then sign in',
+  },
+  'login.codePending': { zh: '加载中…', en: 'Loading…' },
   'login.submit': { zh: '登录', en: 'Sign in' },
   'login.required': { zh: '请输入{{name}}', en: 'Please enter the {{name}}' },
   'login.success': { zh: '登录成功', en: 'Signed in' },

@@ -8,6 +8,7 @@
  */
 import OpenAI from 'openai';
 import { baseUrlOf, chatError, type ChatMessage, type ChatTarget } from '../ai/provider';
+import type { TokenUsage } from '../ai/billing';
 import type { OutboundPolicy } from '../net/outbound';
 import { guardedStreamFetch } from '../net/stream-fetch';
 import { PLAN_LIMITS, planFieldTypes, planJsonSchema } from './plan-schema';
@@ -46,7 +47,13 @@ export interface AnswerFormat {
 export async function askPlan(
   target: ChatTarget,
   messages: ChatMessage[],
-  options: { policy?: OutboundPolicy; signal?: AbortSignal; format?: AnswerFormat },
+  options: {
+    policy?: OutboundPolicy;
+    signal?: AbortSignal;
+    format?: AnswerFormat;
+    /** The tokens the provider reported for this round (zeros when it reported none). */
+    onUsage?: (usage: TokenUsage) => void;
+  },
 ): Promise<string> {
   const format = options.format ?? { name: 'app_plan', schema: planJsonSchema() };
   const client = new OpenAI({
@@ -64,6 +71,10 @@ export async function askPlan(
       { model: target.model, messages, response_format: responseFormat, stream: false },
       { signal: options.signal },
     );
+    options.onUsage?.({
+      promptTokens: answer.usage?.prompt_tokens ?? 0,
+      completionTokens: answer.usage?.completion_tokens ?? 0,
+    });
     return answer.choices?.[0]?.message?.content ?? '';
   } catch (error) {
     throw chatError(error);

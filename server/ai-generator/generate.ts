@@ -4,11 +4,16 @@
  * identifier, build. Each step is a progress message on the requester's stream, in their language;
  * the last is "creation complete" — or, on failure, an error message with the reason, with nothing
  * of the app left behind. The request row (prompt, rounds, outcome) is kept either way.
+ * The tokens of every round are added up and charged (deps.charge, billing.ts) in the transaction
+ * that marks the request done; a request that built no app is not charged (the caller releases).
  */
 import { translate } from '../../protocol/messages';
 import { COMPLETE_KEY } from '../../protocol/ai-generator';
 import type { Lang } from '../../protocol/constants';
 import { isSqlReservedWord } from '../../protocol/sql-identifiers';
+import type { Kysely, Transaction } from 'kysely';
+import type { TokenUsage } from '../ai/billing';
+import { chatUsage } from '../ai/chat-billing';
 import type { ChatMessage, ChatTarget } from '../ai/provider';
 import type { ServerContext } from '../context';
 import { newId } from '../db/ids';
@@ -38,6 +43,8 @@ export interface GenerationDeps {
   policy: OutboundPolicy;
   /** Sends one progress text (or the failure) to the requester's stream. */
   send: (kind: 'text' | 'error', text: string) => Promise<void>;
+  /** Charges the tokens used, inside the transaction that marks the request done. */
+  charge?: (usage: TokenUsage, trx: Transaction<any>, generationId: string) => Promise<unknown>;
 }
 
 /** A free identifier for the new app: the plan's, else with _2, _3… (never another app's). */
@@ -79,8 +86,9 @@ export async function generateApp(
     })
     .execute();
   let repairs = 0;
-  const finish = (values: Record<string, unknown>) =>
-    ctx.db.db
+  const used: TokenUsage = { promptTokens: 0, completionTokens: 0 };
+  const finish = (values: Record<string, unknown>, db: Kysely<any> = ctx.db.db) =>
+    db
       .updateTable(table)
       .set({ ...values, repairs, update_at: ctx.now() })
       .where('id', '=', id)
@@ -93,7 +101,15 @@ export async function generateApp(
     ];
     let problems: PlanProblem[] = [];
     for (;;) {
-      const answer = await askPlan(deps.target, messages, { policy: deps.policy });
+      let reported: TokenUsage = { promptTokens: 0, completionTokens: 0 };
+      const answer = await askPlan(deps.target, messages, {
+        policy: deps.policy,
+        onUsage: (usage) => (reported = usage),
+      });
+      // The provider's count, else the estimate of what went and came (like the chat's).
+      const round = chatUsage(messages, answer, reported);
+      used.promptTokens += round.promptTokens;
+      used.completionTokens += round.completionTokens;
       const verdict = checkPlan(answer, ctx.config.tablePrefix);
       if (verdict.ok) {
         const identify = await freeIdentify(ctx, verdict.plan.app.identify);
@@ -111,7 +127,10 @@ export async function generateApp(
           },
           (key, vars) => say(key, vars),
         );
-        await finish({ status: 'done', result_app_id: appId, result_identify: identify });
+        await ctx.db.db.transaction().execute(async (trx) => {
+          await finish({ status: 'done', result_app_id: appId, result_identify: identify }, trx);
+          await deps.charge?.(used, trx, id);
+        });
         await say(COMPLETE_KEY);
         return { identify, appId };
       }

@@ -5,6 +5,9 @@
  * button to admins); one generation at a time per user and at most RATE_PER_HOUR an hour.
  * The account of the new app is the caller's own mobile (from the session; the body's only when
  * the profile has none), the password the browser generated (its shape checked), stored hashed.
+ * Billing (server/ai/billing.ts, feature 'generator'): quota and balance are checked before the
+ * model is asked; the tokens of every round are charged through the model's price when the app is
+ * built; a generation that built nothing is released (free).
  */
 import type { FastifyInstance } from 'fastify';
 import {
@@ -14,6 +17,8 @@ import {
   type GeneratorType,
 } from '../../protocol/ai-generator';
 import { translate } from '../../protocol/messages';
+import { billingFor } from '../ai/billing';
+import { sentTokens } from '../ai/chat-billing';
 import type { ChatConnections } from '../ai/chat-connections';
 import { AiModelStore } from '../ai/model-store';
 import type { Provider } from '../ai/provider';
@@ -27,6 +32,7 @@ import { policyFromConfig } from '../net/outbound';
 import { recordAdminChanges } from '../logs/record';
 import { langOf, ok } from '../reply';
 import { secretBoxFor } from '../secrets/secrets';
+import { systemPrompt } from './ask-model';
 import { generateApp } from './generate';
 import { DESCRIBE_TYPE } from './describe-change';
 import { registerDescribeRoutes } from './describe-routes';
@@ -34,6 +40,8 @@ import { registerDescribeRoutes } from './describe-routes';
 export const RATE_PER_HOUR = 5;
 const HOUR_MS = 3_600_000;
 const MOBILE = /^1[3-9]\d{9}$/;
+/** Tokens held for a plan's answer (a plan of the allowed size is about this long). */
+const PLAN_ANSWER_TOKENS = 4096;
 
 /** The spec's provider types → the model store's providers (OpenAI-compatible endpoints). */
 const PROVIDER_OF: Record<GeneratorType, Provider> = { deepseek: 'deepseek', aLi: 'qwen', baidu: 'qianfan' };
@@ -55,6 +63,7 @@ export function registerAiGeneratorRoutes(app: FastifyInstance, ctx: ServerConte
   const table = aiAppGenerationTable(prefix);
   const models = new AiModelStore(ctx.db.db, aiModelTable(prefix), secretBoxFor(ctx.config), ctx.now);
   const policy = policyFromConfig(ctx.config);
+  const billing = billingFor(ctx);
   /** Users with a generation running on this instance (the hourly count covers the others). */
   const running = new Set<string>();
   // The form designer's "describe a change": same models, guard and request table, its own limit.
@@ -95,6 +104,18 @@ export function registerAiGeneratorRoutes(app: FastifyInstance, ctx: ServerConte
     const model = enabled.find((row) => Number(row.is_default) === 1) ?? enabled[0];
     if (!model) throw badRequest('aiGen.noModel', { type: translate(lang, `aiGen.type.${type}`) });
     const target = models.target(model);
+    // Quota and balance before the model is asked: a refusal creates nothing.
+    const held = await billing.reserve({
+      app: auth.app,
+      userId: owner.userId,
+      feature: 'generator',
+      model,
+      estimatedTokens:
+        sentTokens([
+          { role: 'system', content: systemPrompt() },
+          { role: 'user', content: prompt },
+        ]) + PLAN_ANSWER_TOKENS,
+    });
 
     running.add(key);
     try {
@@ -105,6 +126,7 @@ export function registerAiGeneratorRoutes(app: FastifyInstance, ctx: ServerConte
           target,
           policy,
           send: (kind, text) => connections.publish(owner, body.connectId, { kind, text }),
+          charge: (usage, trx, generationId) => billing.charge(held, usage, trx, generationId),
         },
         {
           appId: owner.appId,
@@ -116,7 +138,9 @@ export function registerAiGeneratorRoutes(app: FastifyInstance, ctx: ServerConte
           password: body.password,
           encrypt: Number(auth.app.encrypt) === 1,
         },
-      ).catch((error: unknown) => {
+      ).catch(async (error: unknown) => {
+        // Nothing built: not charged, and not counted against the quota.
+        await billing.release(held);
         if ((error as { cause?: unknown }).cause)
           request.log.error({ err: (error as { cause: unknown }).cause }, 'app generation failed');
         throw error;

@@ -10,6 +10,8 @@ import { loadFilesConfig, storageFor } from '../files/library';
 import { policyFromConfig } from '../net/outbound';
 import { secretBoxFor } from '../secrets/secrets';
 import { promptTranslator } from '../ai/translate';
+import { billingFor } from '../ai/billing';
+import { DrawBilling } from './draw-billing';
 import { BaiduSdClient } from './baidu-sd';
 import { DrawImages } from './images';
 import { DrawProviderStore } from './provider-store';
@@ -30,6 +32,7 @@ export function registerAiImage(app: FastifyInstance, ctx: ServerContext, env: N
     providers,
     images,
     baidu: new BaiduSdClient(ctx.now),
+    billing: new DrawBilling(billingFor(ctx), (appId) => ctx.apps.findById(appId)),
     policy,
     now: ctx.now,
     log: app.log,

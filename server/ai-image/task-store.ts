@@ -2,7 +2,7 @@
  * ai_draw_task rows, always read and written for one app and one user (both from the session): a
  * task id of another user is simply not found.
  */
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DrawApiKey, DrawTaskView, DrawType, TaskStatus } from '../../protocol/ai-image';
 import { newId } from '../db/ids';
 import { notFound } from '../errors';
@@ -90,8 +90,8 @@ export class TaskStore {
       .where('user_id', '=', owner.userId);
   }
 
-  async insert(owner: Owner, task: NewTask): Promise<TaskRow> {
-    const id = newId();
+  /** Stores a new task; `id` when it was chosen before (the billing reservation names it). */
+  async insert(owner: Owner, task: NewTask, id = newId()): Promise<TaskRow> {
     const now = this.now();
     await this.db
       .insertInto(this.table)
@@ -149,22 +149,30 @@ export class TaskStore {
 
   /**
    * Moves an unfinished task on. Only a task still WAIT or RUNNING changes, so two polls racing
-   * (or a poll and a delete) never finish a task twice: answers whether this write won.
+   * (or a poll and a delete) never finish a task twice: answers whether this write won. `alsoIn`
+   * runs in the same transaction when it won (the drawing's charge), so both happen or neither.
    */
   async advance(
     owner: Owner,
     id: string,
     change: Partial<Pick<TaskRow, 'status' | 'progress' | 'fail_reason' | 'images'>>,
+    alsoIn?: (trx: Transaction<any>) => Promise<void>,
   ): Promise<boolean> {
-    const result = await this.db
-      .updateTable(this.table)
-      .set({ ...change, update_at: this.now() })
-      .where('app_id', '=', owner.appId)
-      .where('user_id', '=', owner.userId)
-      .where('id', '=', id)
-      .where('status', 'in', ACTIVE)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+    const update = (db: Kysely<any>) =>
+      db
+        .updateTable(this.table)
+        .set({ ...change, update_at: this.now() })
+        .where('app_id', '=', owner.appId)
+        .where('user_id', '=', owner.userId)
+        .where('id', '=', id)
+        .where('status', 'in', ACTIVE)
+        .executeTakeFirst();
+    if (!alsoIn) return Number((await update(this.db)).numUpdatedRows) > 0;
+    return this.db.transaction().execute(async (trx) => {
+      const won = Number((await update(trx)).numUpdatedRows) > 0;
+      if (won) await alsoIn(trx);
+      return won;
+    });
   }
 
   async remove(owner: Owner, id: string): Promise<void> {

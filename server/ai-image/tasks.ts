@@ -9,6 +9,8 @@
  *   RUNNING while it lasts, then SUCCESS with every image or FAIL.
  * A task unfinished after STALE_MS (a provider that forgot it, a restart during a Baidu call) fails.
  * A refused submit stores nothing: the user sees why and no task appears.
+ * Billing (draw-billing.ts): reserved before the provider is called, charged per delivered image in
+ * the transaction that stores SUCCESS, released when the task fails or the submit is refused.
  */
 import { translate } from '../../protocol/messages';
 import type { Lang } from '../../protocol/constants';
@@ -20,9 +22,11 @@ import {
   type DrawForm,
   type DrawProgress,
 } from '../../protocol/ai-image';
+import { newId } from '../db/ids';
 import { ApiError, badRequest } from '../errors';
 import { guardedFetch, type OutboundPolicy } from '../net/outbound';
 import type { BaiduSdClient } from './baidu-sd';
+import type { DrawBilling } from './draw-billing';
 import type { DrawImages, StoredImage } from './images';
 import { change, fetchTask, imagine } from './midjourney';
 import { mjPrompt, oneLine, sdRequest } from './prompt';
@@ -45,6 +49,7 @@ export interface TaskDeps {
   providers: DrawProviderStore;
   images: DrawImages;
   baidu: BaiduSdClient;
+  billing: DrawBilling;
   policy: OutboundPolicy;
   now: () => number;
   log: { error(obj: object, msg: string): void };
@@ -88,12 +93,14 @@ export class DrawTasks {
       if (baseImg) throw badRequest('aiImg.sdNoReference');
       if (!prompt) throw badRequest('aiImg.promptOrImage');
       const provider = await this.deps.providers.usable(owner.appId, 'BAIDU_SD');
-      const row = await this.deps.tasks.insert(owner, {
-        draw_type: 'BAIDU_SD',
-        draw_api_key: key,
-        request_param: request,
-        prompt: JSON.stringify(sdRequest(form)),
-      });
+      const sd = sdRequest(form);
+      const row = await this.billed(owner, provider, sd.n, (id) =>
+        this.deps.tasks.insert(
+          owner,
+          { draw_type: 'BAIDU_SD', draw_api_key: key, request_param: request, prompt: JSON.stringify(sd) },
+          id,
+        ),
+      );
       void this.track(row.id, this.runSd(owner, row, provider.id, lang));
       return row;
     }
@@ -101,15 +108,42 @@ export class DrawTasks {
     if ((form.n ?? 1) !== 1) throw badRequest('aiImg.countSdOnly');
     const provider = await this.deps.providers.usable(owner.appId, 'MJ');
     const text = mjPrompt({ ...form, prompt });
-    const references = baseImg ? [await this.deps.images.referenceDataUri(owner.appId, baseImg)] : [];
-    const upstream = await imagine(this.deps.providers.mjTarget(provider), text, references, this.deps.policy);
-    return this.deps.tasks.insert(owner, {
-      draw_type: 'MJ',
-      draw_api_key: key,
-      request_param: request,
-      prompt: text,
-      upstream_id: upstream,
+    // A grid is one image.
+    return this.billed(owner, provider, 1, async (id) => {
+      const references = baseImg ? [await this.deps.images.referenceDataUri(owner.appId, baseImg)] : [];
+      const upstream = await imagine(this.deps.providers.mjTarget(provider), text, references, this.deps.policy);
+      return this.deps.tasks.insert(
+        owner,
+        { draw_type: 'MJ', draw_api_key: key, request_param: request, prompt: text, upstream_id: upstream },
+        id,
+      );
     });
+  }
+
+  /**
+   * Quota and balance for `images` before `submit` reaches the provider; the reservation is freed
+   * when the submit fails (nothing stored, nothing charged).
+   */
+  private async billed(
+    owner: Owner,
+    provider: { id: string; label: string },
+    images: number,
+    submit: (taskId: string) => Promise<TaskRow>,
+  ): Promise<TaskRow> {
+    const id = newId();
+    await this.deps.billing.reserve(owner, provider, images, id);
+    try {
+      return await submit(id);
+    } catch (error) {
+      await this.deps.billing.release(owner, id);
+      throw error;
+    }
+  }
+
+  /** Ends a task in FAIL; the write that ended it frees its reservation (a failed drawing is free). */
+  private async fail(owner: Owner, id: string, reason: string): Promise<void> {
+    if (await this.deps.tasks.advance(owner, id, { status: 'FAIL', fail_reason: reason }))
+      await this.deps.billing.release(owner, id);
   }
 
   private async createChange(owner: Owner, key: DrawApiKey, body: ChangeBody): Promise<TaskRow> {
@@ -124,21 +158,28 @@ export class DrawTasks {
       throw badRequest('aiImg.changeNotGrid');
     const provider = await this.deps.providers.usable(owner.appId, 'MJ');
     const action = key === 'mj_u' ? 'UPSCALE' : 'VARIATION';
-    const upstream = await change(
-      this.deps.providers.mjTarget(provider),
-      origin.upstream_id,
-      action,
-      body.index,
-      this.deps.policy,
-    );
-    return this.deps.tasks.insert(owner, {
-      draw_type: 'MJ',
-      draw_api_key: key,
-      request_param: JSON.stringify(body),
-      prompt: `${origin.prompt ?? ''} (${action === 'UPSCALE' ? 'U' : 'V'}${body.index})`.trim(),
-      upstream_id: upstream,
-      origin_task_id: origin.id,
-      task_index: body.index,
+    const upstreamId = origin.upstream_id;
+    return this.billed(owner, provider, 1, async (id) => {
+      const upstream = await change(
+        this.deps.providers.mjTarget(provider),
+        upstreamId,
+        action,
+        body.index,
+        this.deps.policy,
+      );
+      return this.deps.tasks.insert(
+        owner,
+        {
+          draw_type: 'MJ',
+          draw_api_key: key,
+          request_param: JSON.stringify(body),
+          prompt: `${origin.prompt ?? ''} (${action === 'UPSCALE' ? 'U' : 'V'}${body.index})`.trim(),
+          upstream_id: upstream,
+          origin_task_id: origin.id,
+          task_index: body.index,
+        },
+        id,
+      );
     });
   }
 
@@ -149,7 +190,7 @@ export class DrawTasks {
   }
 
   private async runSd(owner: Owner, row: TaskRow, providerId: string, lang: Lang): Promise<void> {
-    const { tasks, providers, images, baidu, policy } = this.deps;
+    const { tasks, providers, images, baidu, billing, policy } = this.deps;
     const stored: StoredImage[] = [];
     try {
       await tasks.advance(owner, row.id, { status: 'RUNNING', progress: '10%' });
@@ -157,11 +198,12 @@ export class DrawTasks {
       const drawn = await baidu.draw(providers.sdTarget(provider), JSON.parse(row.prompt ?? '{}'), policy);
       for (const [i, bytes] of drawn.entries())
         stored.push(await images.storeResult(owner.appId, owner.userId, bytes, `draw-${row.id}-${i + 1}`));
-      const won = await tasks.advance(owner, row.id, {
-        status: 'SUCCESS',
-        progress: '100%',
-        images: JSON.stringify(stored),
-      });
+      const won = await tasks.advance(
+        owner,
+        row.id,
+        { status: 'SUCCESS', progress: '100%', images: JSON.stringify(stored) },
+        await billing.chargeWith(owner, row.id, stored.length),
+      );
       if (!won)
         await images.remove(
           owner.appId,
@@ -173,7 +215,7 @@ export class DrawTasks {
         stored.flatMap((s) => [s.file, s.thumb300, s.thumb100]),
       );
       this.deps.log.error({ err: error, task: row.id }, 'a Baidu SD drawing failed');
-      await tasks.advance(owner, row.id, { status: 'FAIL', fail_reason: reasonOf(error, lang) }).catch(() => false);
+      await this.fail(owner, row.id, reasonOf(error, lang)).catch(() => undefined);
     }
   }
 
@@ -187,10 +229,7 @@ export class DrawTasks {
       const inFlight = this.running.get(row.id);
       if (inFlight) await inFlight.catch(() => undefined);
       else if (this.deps.now() - Number(row.create_at) > STALE_MS)
-        await this.deps.tasks.advance(owner, row.id, {
-          status: 'FAIL',
-          fail_reason: translate(lang, 'aiImg.timedOut'),
-        });
+        await this.fail(owner, row.id, translate(lang, 'aiImg.timedOut'));
       else if (row.draw_type === 'MJ') await this.track(row.id, this.pollMj(owner, row, lang));
       row = await this.deps.tasks.get(owner, row.id);
     }
@@ -199,7 +238,7 @@ export class DrawTasks {
   }
 
   private async pollMj(owner: Owner, row: TaskRow, lang: Lang): Promise<void> {
-    const { tasks, providers, images, policy } = this.deps;
+    const { tasks, providers, images, billing, policy } = this.deps;
     let provider;
     let task;
     try {
@@ -211,10 +250,7 @@ export class DrawTasks {
       return;
     }
     if (task.status === 'FAILURE') {
-      await tasks.advance(owner, row.id, {
-        status: 'FAIL',
-        fail_reason: task.failReason || translate(lang, 'aiImg.failedUnknown'),
-      });
+      await this.fail(owner, row.id, task.failReason || translate(lang, 'aiImg.failedUnknown'));
       return;
     }
     if (task.status === 'NOT_START' || task.status === 'SUBMITTED') return;
@@ -232,16 +268,17 @@ export class DrawTasks {
       );
       if (answer.status !== 200) throw badRequest('aiImg.downloadFailed', { status: answer.status });
       stored = await images.storeResult(owner.appId, owner.userId, answer.body, `draw-${row.id}`);
-      const won = await tasks.advance(owner, row.id, {
-        status: 'SUCCESS',
-        progress: '100%',
-        images: JSON.stringify([stored]),
-      });
+      const won = await tasks.advance(
+        owner,
+        row.id,
+        { status: 'SUCCESS', progress: '100%', images: JSON.stringify([stored]) },
+        await billing.chargeWith(owner, row.id, 1),
+      );
       if (!won) await images.remove(owner.appId, [stored.file, stored.thumb300, stored.thumb100]);
     } catch (error) {
       if (stored) await images.remove(owner.appId, [stored.file, stored.thumb300, stored.thumb100]);
       this.deps.log.error({ err: error, task: row.id }, 'a Midjourney result could not be stored');
-      await tasks.advance(owner, row.id, { status: 'FAIL', fail_reason: reasonOf(error, lang) });
+      await this.fail(owner, row.id, reasonOf(error, lang));
     }
   }
 
@@ -254,6 +291,8 @@ export class DrawTasks {
     if (ACTIVE.includes(row.status) && this.deps.now() - Number(row.create_at) <= STALE_MS)
       throw badRequest('aiImg.deleteRunning');
     await this.deps.tasks.remove(owner, id);
+    // A stale unfinished task deleted: its drawing never arrived, so it is not charged.
+    if (ACTIVE.includes(row.status)) await this.deps.billing.release(owner, id);
     const stored = JSON.parse(row.images ?? '[]') as StoredImage[];
     await this.deps.images.remove(
       owner.appId,

@@ -32,7 +32,12 @@ export interface AiSettings {
   dailyQuota: number;
   /** The IANA zone the quota's day is counted in. */
   timeZone: string;
+  /** What one delivered image of the image studio costs, in thousandths of the unit (厘); 0: free. */
+  drawPrice: number;
 }
+
+/** The highest drawPrice the page and the app page accept (100.000 of the unit an image). */
+export const DRAW_PRICE_MAX = 100_000;
 
 /** The server's own zone: the default when the admin has not chosen one. */
 export const serverZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -57,6 +62,7 @@ export function rawAiConfig(app: Pick<AppRow, 'ai_config'>): Record<string, unkn
 export function aiSettingsOf(app: Pick<AppRow, 'ai_config'>): AiSettings {
   const raw = rawAiConfig(app);
   const quota = Number(raw.dailyQuota ?? 0);
+  const drawPrice = Number(raw.drawPrice ?? 0);
   return {
     enabled: on(raw.enabled, false),
     showInNavBar: on(raw.showInNavBar, false),
@@ -66,6 +72,7 @@ export function aiSettingsOf(app: Pick<AppRow, 'ai_config'>): AiSettings {
     payMode: Number(raw.payMode ?? 0) || 0,
     dailyQuota: Number.isInteger(quota) && quota > 0 ? quota : 0,
     timeZone: typeof raw.timeZone === 'string' && raw.timeZone ? raw.timeZone : serverZone(),
+    drawPrice: Number.isInteger(drawPrice) && drawPrice > 0 && drawPrice <= DRAW_PRICE_MAX ? drawPrice : 0,
   };
 }
 

@@ -1,6 +1,6 @@
 /**
  * Quota and charges of AI calls (docs/ai.md "Quota, pay mode and recharge"): the seam every AI
- * feature calls — the chat's send today, the image studio and the app generator later.
+ * feature calls — the chat's send, the image studio (per image) and the app generator.
  *
  *   const held = await billing.reserve({ app, userId, feature: 'chat', model, estimatedTokens });
  *   … the call …
@@ -15,11 +15,16 @@
  * charge takes the real cost — the model's price per 1,000 tokens times the tokens used, rounded
  * up — from the balance (pay mode 3; it may end below zero when the answer ran longer than the
  * estimate: the next call is then refused) and records it in the usage list in every mode.
+ * A drawing is priced per image instead (reserve with `perUnit`, chargeUnits with the images
+ * delivered). A call finished by a later request (a polled drawing) names its result at reserve
+ * (`refId`); `reservationOf(refId)` finds the reservation again on any instance.
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { AppRow } from '../platform/apps';
 import { newId } from '../db/ids';
 import type { DialectSpec } from '../db/dialects/types';
+import type { ServerContext } from '../context';
+import { aiTopupTable, aiUsageTable, aiWalletTable } from '../db/migrations/0027-ai-billing';
 import { badRequest } from '../errors';
 import { aiSettingsOf, dayIn, PAY_MODE_PER_USE, type AiFeature } from './ai-config';
 
@@ -37,6 +42,13 @@ export interface Reservation {
   appId: string;
   userId: string;
   payMode: number;
+  price: number;
+}
+
+/** What a call priced per unit (a drawing: per image) costs: `price` thousandths a unit. */
+export interface UnitPrice {
+  id: string;
+  label: string;
   price: number;
 }
 
@@ -113,16 +125,23 @@ export class AiBilling {
     userId: string;
     feature: AiFeature;
     model?: PricedModel;
-    estimatedTokens: number;
+    estimatedTokens?: number;
+    /** Priced per unit instead of per token: `units` of them are held. */
+    perUnit?: UnitPrice;
+    units?: number;
+    /** The result this call will produce, when another request finishes it (reservationOf). */
+    refId?: string;
   }): Promise<Reservation> {
     const settings = aiSettingsOf(input.app);
     if (!settings[input.feature]) throw badRequest('aiPay.featureOff');
     const appId = input.app.id;
     const now = this.now();
     const day = dayIn(settings.timeZone, now);
-    const price = Number(input.model?.price_per_1k ?? 0);
+    const price = input.perUnit ? input.perUnit.price : Number(input.model?.price_per_1k ?? 0);
     const payMode = settings.payMode === PAY_MODE_PER_USE ? PAY_MODE_PER_USE : 0;
-    const held = payMode === PAY_MODE_PER_USE ? costOf(price, input.estimatedTokens) : 0;
+    const estimate = input.perUnit ? price * Math.max(0, input.units ?? 1) : costOf(price, input.estimatedTokens ?? 0);
+    const held = payMode === PAY_MODE_PER_USE ? estimate : 0;
+    const priced = input.perUnit ?? input.model;
     await this.ensureWallet(appId, input.userId);
     const id = newId();
     await this.db.transaction().execute(async (trx) => {
@@ -162,10 +181,11 @@ export class AiBilling {
           day,
           status: 'reserved',
           pay_mode: payMode,
-          model_id: input.model?.id ?? null,
-          model_label: input.model?.label?.slice(0, 128) ?? null,
+          model_id: priced?.id ?? null,
+          model_label: priced?.label?.slice(0, 128) ?? null,
           price_per_1k: price,
           held,
+          ref_id: input.refId ?? null,
           create_at: now,
           update_at: now,
         })
@@ -179,8 +199,23 @@ export class AiBilling {
    * transaction that stores what the call produced, so a usage record never exists without its
    * charge nor a charge without its record. Answers the cost.
    */
-  async charge(held: Reservation, usage: TokenUsage, trx: Transaction<any>, refId?: string): Promise<number> {
+  charge(held: Reservation, usage: TokenUsage, trx: Transaction<any>, refId?: string): Promise<number> {
     const cost = costOf(held.price, usage.promptTokens + usage.completionTokens);
+    return this.settle(held, cost, usage, trx, refId);
+  }
+
+  /** charge for a call priced per unit: `units` delivered (a drawing's images) at the reserved price. */
+  chargeUnits(held: Reservation, units: number, trx: Transaction<any>, refId?: string): Promise<number> {
+    return this.settle(held, held.price * Math.max(0, units), { promptTokens: 0, completionTokens: 0 }, trx, refId);
+  }
+
+  private async settle(
+    held: Reservation,
+    cost: number,
+    usage: TokenUsage,
+    trx: Transaction<any>,
+    refId?: string,
+  ): Promise<number> {
     if (held.payMode === PAY_MODE_PER_USE) await this.lockWallet(trx, held.appId, held.userId);
     const updated = await trx
       .updateTable(this.tables.usage)
@@ -190,7 +225,7 @@ export class AiBilling {
         completion_tokens: usage.completionTokens,
         cost,
         held: 0,
-        ref_id: refId ?? null,
+        ...(refId ? { ref_id: refId } : {}),
         update_at: this.now(),
       })
       .where('id', '=', held.id)
@@ -206,6 +241,26 @@ export class AiBilling {
         .where('user_id', '=', held.userId)
         .execute();
     return cost;
+  }
+
+  /** The reservation still open for the result `refId` of `feature` (reserved with that refId), if any. */
+  async reservationOf(appId: string, feature: AiFeature, refId: string): Promise<Reservation | undefined> {
+    const row = await this.db
+      .selectFrom(this.tables.usage)
+      .select(['id', 'app_id', 'user_id', 'pay_mode', 'price_per_1k'])
+      .where('app_id', '=', appId)
+      .where('feature', '=', feature)
+      .where('ref_id', '=', refId)
+      .where('status', '=', 'reserved')
+      .executeTakeFirst();
+    if (!row) return undefined;
+    return {
+      id: String(row.id),
+      appId: String(row.app_id),
+      userId: String(row.user_id),
+      payMode: Number(row.pay_mode),
+      price: Number(row.price_per_1k),
+    };
   }
 
   /** A call that produced nothing: it counts against neither the quota nor the balance. */
@@ -280,3 +335,16 @@ export class AiBilling {
  */
 export const money = (milli: number, round: 'up' | 'down' = 'down') =>
   ((round === 'up' ? Math.ceil(milli / 10) : Math.floor(milli / 10)) / 100).toFixed(2);
+
+/** The app's billing over its tables: stateless, so each feature (chat, drawing, generator) builds its own. */
+export const billingFor = (ctx: ServerContext) =>
+  new AiBilling(
+    ctx.db.db,
+    ctx.db.spec,
+    {
+      wallets: aiWalletTable(ctx.config.tablePrefix),
+      usage: aiUsageTable(ctx.config.tablePrefix),
+      topups: aiTopupTable(ctx.config.tablePrefix),
+    },
+    ctx.now,
+  );

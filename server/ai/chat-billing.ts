@@ -8,7 +8,8 @@ import { answerReserve, estimateTokens } from './chat-context';
 import type { ChatMessage } from './provider';
 import type { TokenUsage } from './billing';
 
-const sentTokens = (messages: ChatMessage[]) => messages.reduce((sum, m) => sum + estimateTokens(m.content), 0);
+/** The estimated tokens of `messages` as sent (the generator's estimate uses it too). */
+export const sentTokens = (messages: ChatMessage[]) => messages.reduce((sum, m) => sum + estimateTokens(m.content), 0);
 
 export const chatEstimate = (messages: ChatMessage[], contextLength: number) =>
   sentTokens(messages) + answerReserve(contextLength);

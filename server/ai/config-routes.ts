@@ -16,7 +16,7 @@ import { recordAdminChanges } from '../logs/record';
 import { aiConfigText } from '../platform/app-edit';
 import { ok } from '../reply';
 import { maskSecret, type SecretBox } from '../secrets/secrets';
-import { aiSettingsOf, PAY_MODES, rawAiConfig } from './ai-config';
+import { aiSettingsOf, DRAW_PRICE_MAX, PAY_MODES, rawAiConfig } from './ai-config';
 import { HostedCheckout, type PaymentProvider } from './payment';
 
 const URL_PATH = '/api/ai/config/current';
@@ -38,6 +38,12 @@ const BODY = {
     payMode: { enum: [...PAY_MODES], description: '0 free, 3 pay per use from a balance' },
     dailyQuota: { type: 'integer', minimum: 0, maximum: 100_000, description: 'AI calls per user per day; 0 no limit' },
     timeZone: { type: 'string', minLength: 1, maxLength: 64, description: "The quota day's IANA time zone" },
+    drawPrice: {
+      type: 'integer',
+      minimum: 0,
+      maximum: DRAW_PRICE_MAX,
+      description: 'What one delivered image costs, in thousandths of the unit; 0 free',
+    },
     payGatewayUrl: httpUrl("The payment gateway's address (its /pay page)"),
     payMerchantId: { type: ['string', 'null'], maxLength: 64, description: 'Our merchant id at the gateway' },
     payKey: {
@@ -157,7 +163,7 @@ export function registerAiConfigRoutes(app: FastifyInstance, ctx: ServerContext,
     const next: Record<string, unknown> = { ...rawAiConfig(row ?? auth.app) };
     for (const key of ['enabled', 'showInNavBar', 'chat', 'draw', 'generator'] as const)
       if (Object.hasOwn(body, key)) next[key] = flagOf(body[key]);
-    for (const key of ['payMode', 'dailyQuota', 'timeZone'] as const)
+    for (const key of ['payMode', 'dailyQuota', 'timeZone', 'drawPrice'] as const)
       if (Object.hasOwn(body, key)) next[key] = body[key];
     const stored = aiConfigText(next); // the app page's checks: an unknown time zone is refused here
     // Both or neither: a gateway saved without the pay mode beside it (or the reverse) would mislead.

@@ -26,10 +26,9 @@ import { AiAgentStore, tipsOf, type AgentInput } from './agent-store';
 import { AiModelStore, type ModelInput } from './model-store';
 import type { ChatConnections } from './chat-connections';
 import { registerChatRoutes } from './chat-routes';
-import { AiBilling } from './billing';
+import { billingFor } from './billing';
 import { PayConfigStore, registerAiConfigRoutes } from './config-routes';
 import { registerRechargeRoutes } from './recharge-routes';
-import { aiTopupTable, aiUsageTable, aiWalletTable } from '../db/migrations/0027-ai-billing';
 import { streamChat } from './provider';
 import {
   AGENT_BODY,
@@ -230,16 +229,7 @@ export function registerAiRoutes(app: FastifyInstance, ctx: ServerContext): Chat
   });
 
   // Quota, charges and recharge (billing.ts is the seam the other AI features call).
-  const billing = new AiBilling(
-    ctx.db.db,
-    ctx.db.spec,
-    {
-      wallets: aiWalletTable(ctx.config.tablePrefix),
-      usage: aiUsageTable(ctx.config.tablePrefix),
-      topups: aiTopupTable(ctx.config.tablePrefix),
-    },
-    ctx.now,
-  );
+  const billing = billingFor(ctx);
   const payConfig = new PayConfigStore(ctx, box);
   registerAiConfigRoutes(app, ctx, payConfig);
   registerRechargeRoutes(app, ctx, billing, payConfig);

@@ -83,6 +83,8 @@ const AI_CHECKS: Checks = {
   draw: bool,
   generator: bool,
   dailyQuota: (field, key, value) => integer(field, key, value, (n) => n >= 0 && n <= 100_000, '0–100000'),
+  // ai-config.ts DRAW_PRICE_MAX (not imported: the AI feature builds on this one, not the reverse)
+  drawPrice: (field, key, value) => integer(field, key, value, (n) => n >= 0 && n <= 100_000, '0–100000'),
   timeZone(field, key, value) {
     if (typeof value !== 'string' || value.length > 64) throw invalid(field, key, 'Asia/Shanghai');
     try {

@@ -30,6 +30,7 @@ describe('the ai/chat page', () => {
   let fake: FakeOpenAi;
   let client: SealedClient;
   const openedMessages: string[] = [];
+  let modelId: string;
 
   beforeAll(async () => {
     fake = await startFakeOpenAi();
@@ -45,6 +46,7 @@ describe('the ai/chat page', () => {
       is_default: 1,
     });
     expect(model.code, model.message).toBe(ResultCode.SUCCESS);
+    modelId = model.data.id;
     const agent = await client.call(server.origin, 'POST', '/api/aiAgents', {
       name: 'Sales helper',
       role: 'Answers sales questions',
@@ -194,5 +196,34 @@ describe('the ai/chat page', () => {
     expect(
       (await client.call(server.origin, 'GET', '/api/module/session/sessioninfo/getUserSessionList')).data,
     ).toEqual([]);
+  });
+
+  it('lists the agents 10 at a time in the new-chat popover, so the 25th can be picked after two loads', async () => {
+    // 24 more agents after Sales helper, in a fixed order.
+    for (let i = 2; i <= 25; i += 1) {
+      const made = await client.call(server.origin, 'POST', '/api/aiAgents', {
+        name: `Agent ${String(i).padStart(2, '0')}`,
+        role: `Helper number ${i}`,
+        model_id: modelId,
+        sort: i,
+      });
+      expect(made.code, made.message).toBe(ResultCode.SUCCESS);
+    }
+    renderPage();
+    await screen.findByText("Hi, I'm the AI assistant");
+    fireEvent.click(screen.getByTestId('ai-chat-new'));
+    const popover = await screen.findByTestId('ai-chat-agents');
+    const names = () => [...popover.querySelectorAll('.tessera-chat-agent-name')].map((name) => name.textContent);
+    await waitFor(() => expect(names()).toHaveLength(11)); // the plain chat and the first 10
+    expect(screen.queryByText('Agent 25')).toBeNull();
+    fireEvent.click(within(popover).getByTestId('ai-chat-agents-more'));
+    await waitFor(() => expect(names()).toHaveLength(21));
+    fireEvent.click(within(popover).getByTestId('ai-chat-agents-more'));
+    await waitFor(() => expect(names()).toHaveLength(26));
+    // The last page was short: nothing more to load.
+    expect(within(popover).queryByTestId('ai-chat-agents-more')).toBeNull();
+    expect(new Set(names()).size).toBe(26);
+    fireEvent.click(within(popover).getByText('Agent 25'));
+    await screen.findByText("Hi, I'm Agent 25");
   });
 });

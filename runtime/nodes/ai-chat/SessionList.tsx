@@ -1,5 +1,6 @@
 /**
- * The left panel (§2 chat page): new chat with its agents popover, the sessions with rename and
+ * The left panel (§2 chat page): new chat with its agents popover (10 at a time, load more below
+ * them: use-agents.ts), the sessions with rename and
  * delete, and the refresh, clear-all and load-more links (page size 10, "no more data" at the end).
  */
 import { useState } from 'react';
@@ -32,6 +33,18 @@ export function SessionList({ chat, t, onFold }: { chat: ChatState; t: T; onFold
           </span>
         </button>
       ))}
+      {chat.agentsEnd ? null : (
+        <Button
+          type="link"
+          size="small"
+          block
+          loading={chat.agentsLoading}
+          onClick={() => void chat.loadMoreAgents()}
+          data-testid="ai-chat-agents-more"
+        >
+          {t('aiChat.loadMore')}
+        </Button>
+      )}
     </div>
   );
   return (

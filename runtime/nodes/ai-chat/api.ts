@@ -93,12 +93,12 @@ export const chatApi = (request: RequestFn) => ({
   stop: (connectId: string) =>
     data(request<null>({ method: 'GET', url: `module/chat/stopStreamResponse/${connectId}` })),
   models: () => data(request<ModelOption[]>({ method: 'GET', url: 'module/config/chatmodel/getLabelOption' })),
-  agents: () =>
+  agents: (page: number) =>
     data(
       request<Agent[]>({
         method: 'GET',
         url: 'module/config/app/agent',
-        query: { page: 1, size: AGENT_PAGE, type: 'CHAT' },
+        query: { page, size: AGENT_PAGE, type: 'CHAT' },
       }),
     ),
   tips: (page: number, agentId: string | null) =>

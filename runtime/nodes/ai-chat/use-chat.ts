@@ -18,6 +18,7 @@ import {
   type RecordStatus,
 } from './api';
 import { ChatConnection } from './connection';
+import { useAgents } from './use-agents';
 
 export interface ChatItem {
   key: string;
@@ -60,7 +61,6 @@ export function useChat(
   const [draft, setDraft] = useState<Draft>({ agentId: null, modelId: null });
   const [items, setItems] = useState<ChatItem[]>([]);
   const [models, setModels] = useState<ModelOption[]>();
-  const [agents, setAgents] = useState<Agent[]>([]);
   const [sending, setSending] = useState(false);
   const [continuous, setContinuous] = useState(true);
   const [input, setInput] = useState('');
@@ -86,6 +86,8 @@ export function useChat(
     (error: unknown) => notify.warning(error instanceof Error ? error.message : String(error)),
     [notify],
   );
+  const agentList = useAgents(api, warn);
+  const { agents } = agentList;
 
   const finish = useCallback(
     (status: RecordStatus, reason?: string) => {
@@ -176,7 +178,6 @@ export function useChat(
       setModels([]);
       warn(error);
     });
-    api.agents().then(setAgents, warn);
   }, [api, loadSessions, warn]);
 
   const current = sessions.find((s) => s.id === currentId);
@@ -324,7 +325,7 @@ export function useChat(
     currentId,
     items,
     models,
-    agents,
+    ...agentList,
     agent,
     modelId,
     locked,

@@ -1,6 +1,6 @@
 import { App as AntdApp, Button, Form, Input } from 'antd';
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { fetchPicCode, login } from '../../session/actions';
@@ -18,6 +18,9 @@ interface LoginForm {
  * Password sign-in with the picture code (auth/getPicCode: single use, expiring). An app whose
  * settings ask the code only after failures, or never (docs/settings.md), starts without it; after
  * a failed attempt the code is shown (the server ignores one it does not ask for).
+ * A submit made while the picture is still on its way is never silent: the user is told the code
+ * is loading (its key goes with the submit, and the code typed belongs to the picture not yet seen),
+ * and a picture whose load failed is asked for again.
  */
 export function PasswordForm() {
   const { t } = useTranslation();
@@ -29,19 +32,30 @@ export function PasswordForm() {
   const [submitting, setSubmitting] = useState(false);
   const { appInfo } = useSnapshot(session);
   const [asked, setAsked] = useState(appInfo?.captcha !== false);
+  /** A picture on its way: a second refresh waits for it instead of asking again. */
+  const loadingCode = useRef(false);
 
   const refreshCode = useCallback(() => {
-    if (!asked) return;
+    if (!asked || loadingCode.current) return;
+    loadingCode.current = true;
     form.setFieldValue('code', '');
+    // The old picture's key is spent (single use): none is shown until the new one arrives.
+    setPicture(undefined);
     fetchPicCode()
       .then(setPicture)
-      .catch((error: Error) => message.warning(error.message));
+      .catch((error: Error) => message.warning(error.message))
+      .finally(() => (loadingCode.current = false));
   }, [form, message, asked]);
 
   useEffect(refreshCode, [refreshCode]);
 
   const submit = async (values: LoginForm) => {
-    if (submitting || (asked && !picture)) return;
+    if (submitting) return;
+    if (asked && !picture) {
+      message.info(t('login.codeLoading'));
+      refreshCode();
+      return;
+    }
     setSubmitting(true);
     try {
       await login({
@@ -109,7 +123,9 @@ export function PasswordForm() {
             >
               {picture ? (
                 <img src={picture.image} alt={t('login.code')} style={{ width: '100%', height: '100%' }} />
-              ) : null}
+              ) : (
+                <span style={{ color: 'rgba(0, 0, 0, 0.45)', fontSize: 13 }}>{t('login.codePending')}</span>
+              )}
             </button>
           </div>
         </Form.Item>
