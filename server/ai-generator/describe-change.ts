@@ -9,6 +9,9 @@
  */
 import { translate } from '../../protocol/messages';
 import type { Lang } from '../../protocol/constants';
+import type { Kysely, Transaction } from 'kysely';
+import type { TokenUsage } from '../ai/billing';
+import { chatUsage } from '../ai/chat-billing';
 import type { ChatMessage, ChatTarget } from '../ai/provider';
 import type { ServerContext } from '../context';
 import { newId } from '../db/ids';
@@ -66,7 +69,14 @@ export function describeRepairPrompt(problems: PlanProblem[]): string {
 }
 
 export async function describeChange(
-  deps: { ctx: ServerContext; table: string; target: ChatTarget; policy: OutboundPolicy },
+  deps: {
+    ctx: ServerContext;
+    table: string;
+    target: ChatTarget;
+    policy: OutboundPolicy;
+    /** Charges the tokens of every round (billing.ts) in the transaction that marks the request done. */
+    charge?: (usage: TokenUsage, trx: Transaction<any>, requestId: string) => Promise<unknown>;
+  },
   request: DescribeRequest,
 ): Promise<DescribeAnswer> {
   const { ctx, table } = deps;
@@ -89,8 +99,9 @@ export async function describeChange(
     })
     .execute();
   let repairs = 0;
-  const finish = (values: Record<string, unknown>) =>
-    ctx.db.db
+  const used: TokenUsage = { promptTokens: 0, completionTokens: 0 };
+  const finish = (values: Record<string, unknown>, db: Kysely<any> = ctx.db.db) =>
+    db
       .updateTable(table)
       .set({ ...values, repairs, update_at: ctx.now() })
       .where('id', '=', id)
@@ -102,10 +113,22 @@ export async function describeChange(
     ];
     const format = { name: 'schema_change', schema: changePatchJsonSchema() };
     for (;;) {
-      const answer = await askPlan(deps.target, messages, { policy: deps.policy, format });
+      let reported: TokenUsage = { promptTokens: 0, completionTokens: 0 };
+      const answer = await askPlan(deps.target, messages, {
+        policy: deps.policy,
+        format,
+        onUsage: (usage) => (reported = usage),
+      });
+      // The provider's count, else the estimate of what went and came (like the generator's).
+      const round = chatUsage(messages, answer, reported);
+      used.promptTokens += round.promptTokens;
+      used.completionTokens += round.completionTokens;
       const verdict = checkChange(answer, request.schema, request.table, request.refs);
       if (verdict.ok) {
-        await finish({ status: 'done', result_app_id: request.moduleId });
+        await ctx.db.db.transaction().execute(async (trx) => {
+          await finish({ status: 'done', result_app_id: request.moduleId }, trx);
+          await deps.charge?.(used, trx, id);
+        });
         return { ...verdict.patch, schema: verdict.schema, repairs };
       }
       if (repairs >= MAX_REPAIRS) {
