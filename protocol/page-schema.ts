@@ -51,7 +51,7 @@ export interface FieldDefinition {
   /** Expression (safe evaluator) deciding visibility from the form values. */
   hiddenFn?: string;
   /** As a list's table column: width (px), fixed to a side, sortable by the user (the list page config). */
-  column?: { width?: number; fixed?: 'left' | 'right'; sortable?: boolean };
+  column?: { width?: number; fixed?: 'left' | 'right'; sortable?: boolean; format?: ColumnFormat };
   /** Expression: read-only while true (linkage, issue 14). */
   disabledFn?: string;
   /** Expression: required while true. */
@@ -125,4 +125,17 @@ export function textOf(text: Text | undefined, lang: string): string {
   if (text === undefined) return '';
   if (typeof text === 'string') return text;
   return (lang === 'en' ? text.en : undefined) ?? text.zh;
+}
+
+/**
+ * A list column's display format (runtime/core/format/column-format.ts): number controls for a
+ * number widget, a date pattern for a date widget, an ellipsis length for the rest.
+ */
+export interface ColumnFormat {
+  precision?: number;
+  thousands?: boolean;
+  percent?: boolean;
+  currency?: string;
+  pattern?: string;
+  ellipsis?: number;
 }

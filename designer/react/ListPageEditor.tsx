@@ -1,6 +1,6 @@
 /**
  * The 列表页 tab of a list (docs/designer.md "List page"): which fields are searched, the columns
- * (order, shown, width, fixed side, sortable), the default sort, the page size, the views with the
+ * (order, shown, width, fixed side, sortable, display format: ColumnFormatEditor.tsx), the default sort, the page size, the views with the
  * gantt's field mapping, the record actions and extra buttons from the action registry, and import /
  * export. Every change is a command on the list or on a field (`column`, `search`, `tableHidden`).
  */
@@ -11,6 +11,7 @@ import { textOf, type FieldDefinition } from '../../protocol/page-schema';
 import { allActions, getNode, getWidget } from '../../runtime/core/registry';
 import { walkPage } from '../../runtime/core/schema/walk';
 import { nodeAtPointer, nodeOf, parentOf, childrenOf, pointerOfNode, type Command, type DesignDocument } from '../core';
+import { ColumnFormatButton } from './ColumnFormatEditor';
 import { useDesigner } from './context';
 
 type Lang = 'zh' | 'en';
@@ -131,6 +132,7 @@ export function ListPageEditor({ id }: { id: string }) {
             <span>{t(lang, 'width')}</span>
             <span>{t(lang, 'fixed')}</span>
             <span>{t(lang, 'sortable')}</span>
+            <span>{t(lang, 'format')}</span>
           </div>
           {fields.map((entry) => (
             <div className="tessera-designer-column" key={entry.id} data-testid="list-column">
@@ -184,6 +186,13 @@ export function ListPageEditor({ id }: { id: string }) {
                 disabled={readOnly}
                 checked={!!column(entry.field).sortable}
                 onChange={(sortable) => setColumn(entry, { sortable })}
+              />
+              <ColumnFormatButton
+                field={entry.field}
+                title={entry.title}
+                lang={lang}
+                readOnly={readOnly}
+                onChange={(format) => setColumn(entry, { format })}
               />
             </div>
           ))}

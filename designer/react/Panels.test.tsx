@@ -207,6 +207,48 @@ describe('the list page tab', () => {
     fireEvent.click(within(views).getByLabelText('甘特图'));
     await waitFor(() => expect(draft()).toContain('"views":["table","card"]'));
   });
+
+  it('sets a column’s display format fitting its widget, with a sample, and the preview list shows it', async () => {
+    renderDesigner();
+    await waitFor(() => expect(listOnCanvas()).toBeTruthy());
+    fireEvent.click(listOnCanvas());
+    fireEvent.click(await screen.findByRole('tab', { name: '列表页' }));
+    const row = (title: string) => screen.getAllByTestId('list-column').find((r) => r.textContent?.includes(title))!;
+    // A number: decimals, thousands, currency.
+    fireEvent.click(within(row('授信额度')).getByTestId('column-format-button'));
+    const number = await screen.findByTestId('column-format');
+    expect(within(number).queryByTestId('format-pattern')).toBeNull();
+    fireEvent.change(within(number).getByTestId('format-precision').querySelector('input')!, {
+      target: { value: '2' },
+    });
+    fireEvent.click(within(number).getByTestId('format-thousands').querySelector('.ant-switch')!);
+    await choose(within(number).getByTestId('format-currency'), '¥');
+    await waitFor(() =>
+      expect(draftField('credit_limit').column).toEqual({ format: { precision: 2, thousands: true, currency: '¥' } }),
+    );
+    expect(within(number).getByTestId('format-sample').textContent).toBe('示例：¥1,234,567.89');
+    expect(within(row('授信额度')).getByTestId('column-format-button').textContent).toContain('已设格式');
+    // A date: a pattern, and no number controls.
+    fireEvent.click(within(row('签约日期')).getByTestId('column-format-button'));
+    const date = await waitFor(() => {
+      const found = screen.getAllByTestId('column-format').find((el) => within(el).queryByTestId('format-pattern'));
+      expect(found).toBeTruthy();
+      return found!;
+    });
+    expect(within(date).queryByTestId('format-precision')).toBeNull();
+    fireEvent.change(within(date).getByTestId('format-pattern').querySelector('input')!, {
+      target: { value: 'YYYY年MM月DD日' },
+    });
+    await waitFor(() => expect(draftField('signed_at').column).toEqual({ format: { pattern: 'YYYY年MM月DD日' } }));
+    expect(within(date).getByTestId('format-sample').textContent).toBe('示例：2026年05月31日');
+
+    fireEvent.click(screen.getByRole('button', { name: '预 览' }));
+    const preview = await screen.findByTestId('preview');
+    fireEvent.click(within(screen.getByTestId('preview-modes')).getByText('列表页'));
+    await waitFor(() => expect(preview.querySelectorAll('.ant-table-row').length).toBe(3));
+    expect(preview.textContent).toMatch(/¥[\d,]+\.\d{2}/);
+    expect(preview.textContent).toMatch(/\d{4}年\d{2}月\d{2}日/);
+  }, 120_000);
 });
 
 describe('the preview', () => {

@@ -1,8 +1,10 @@
 /**
- * The validation bridge as the browser can run it. Ajv compiles the meta-schema with `new Function`;
- * under the app's Content-Security-Policy (no 'unsafe-eval') that throws, so after the first
- * refusal the designer checks cross-references and linkage cycles itself and leaves the
- * meta-schema to the store's dry run (the save and the JSON view ask it: use-save.ts, JsonView).
+ * The validation bridge as the browser can run it. The page meta-schema is precompiled at build time
+ * (runtime/core/schema/meta-validator.generated.js, scripts/meta-validator.ts), so it runs here under
+ * the app's Content-Security-Policy (no 'unsafe-eval'), with no Ajv compile. Should a validator ever
+ * need a runtime compile again, the CSP refuses it with an EvalError: then the designer checks
+ * cross-references and linkage cycles itself and leaves the meta-schema to the store's dry run (the
+ * save and the JSON view ask it: use-save.ts, JsonView).
  */
 import type { CrossReferenceContext } from '../../runtime/core/schema/cross-reference';
 import { validateDocument, type DesignDocument, type DocumentValidation } from '../core';

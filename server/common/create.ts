@@ -16,6 +16,7 @@ import { checkImportTemplateWrite } from './import/template-rules';
 import { storedFacts } from './declared-limit';
 import { sanitizeRichColumns } from './rich-text';
 import { takeInitialPassword } from './user-password';
+import { assertRequiredWhen } from './required-when';
 import { decodeRow, writableValues } from './values';
 
 export function registerCreate(app: FastifyInstance, ctx: ServerContext): void {
@@ -33,6 +34,7 @@ export function registerCreate(app: FastifyInstance, ctx: ServerContext): void {
       writableValues(target.table, await withAutoNumbers(ctx, target, body), 'create'),
       richColumns,
     );
+    assertRequiredWhen(target.table, decodeRow(target.table, values));
     await checkImportTemplateWrite(ctx, target, undefined, values);
     const id = newId();
     const row = {

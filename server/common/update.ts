@@ -13,6 +13,7 @@ import { checkImportTemplateWrite } from './import/template-rules';
 import { storedFacts } from './declared-limit';
 import { sanitizeRichColumns } from './rich-text';
 import { scopeWhere } from './query/build';
+import { assertRequiredWhen } from './required-when';
 import { decodeRow, writableValues, type Row } from './values';
 
 export function registerUpdate(app: FastifyInstance, ctx: ServerContext): void {
@@ -38,6 +39,8 @@ export function registerUpdate(app: FastifyInstance, ctx: ServerContext): void {
             .executeTakeFirst();
           if (!exists) throw notFound();
           const before = decodeRow(target.table, exists as Row);
+          // "Required when" / "hidden when" read the record as it will be: stored, with the body over it.
+          assertRequiredWhen(target.table, { ...before, ...decodeRow(target.table, values) });
           // A record in approval: only the current step's approver, only the step's fields (server/flows).
           const decoded = decodeRow(target.table, values);
           const changed = Object.keys(values).filter(

@@ -5,6 +5,7 @@
  */
 import { badRequest } from '../errors';
 import type { ColumnInfo, TableInfo } from '../modules/table-info';
+import { isConditional } from './required-when';
 
 export const STRING_MAX = 255;
 export type Row = Record<string, unknown>;
@@ -94,7 +95,8 @@ export function writableValues(table: TableInfo, body: unknown, mode: 'create' |
     values[key] = toColumnValue(column, value);
   }
   for (const column of table.columns.values()) {
-    if (!column.required || !column.writable) continue;
+    // Required by condition, or hidden by one: checked over the whole record (required-when.ts).
+    if (!column.required || !column.writable || isConditional(column)) continue;
     const present = Object.hasOwn(values, column.name);
     if ((mode === 'create' || present) && isEmpty(values[column.name])) {
       throw badRequest('server.fieldRequired', { title: column.title ?? column.name });

@@ -16,6 +16,9 @@ export interface ModuleColumn {
   required: boolean;
   unique: boolean;
   maxLength?: number;
+  /** The designer's "required when" and the field's "hidden when" (server/common/required-when.ts). */
+  requiredFn?: string;
+  hiddenFn?: string;
 }
 
 export interface ModuleFields {
@@ -91,6 +94,8 @@ export function moduleFields(schema: { body?: PageNode[] }, table?: string): Mod
       required: field.required === true,
       unique: field.unique === true,
       maxLength: typeof field.maxLength === 'number' ? field.maxLength : undefined,
+      ...(field.requiredFn ? { requiredFn: field.requiredFn } : {}),
+      ...(field.hiddenFn ? { hiddenFn: field.hiddenFn } : {}),
     });
   }
   return { columns, virtualKeys };

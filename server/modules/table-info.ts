@@ -15,6 +15,10 @@ export interface ColumnInfo {
   required?: boolean;
   unique?: boolean;
   maxLength?: number;
+  /** Required while this expression holds over the record (a module field's `requiredFn`). */
+  requiredFn?: string;
+  /** Hidden while this holds: the form drops the field, so it is never required then. */
+  hiddenFn?: string;
 }
 
 export interface TableInfo {
@@ -44,6 +48,10 @@ export interface ColumnSpec {
   required?: boolean;
   unique?: boolean;
   maxLength?: number;
+  /** Required while this expression holds over the record (a module field's `requiredFn`). */
+  requiredFn?: string;
+  /** Hidden while this holds: the form drops the field, so it is never required then. */
+  hiddenFn?: string;
 }
 
 const STANDARD_TYPES: Record<(typeof STANDARD_COLUMNS)[number], ColumnType> = {

@@ -55,6 +55,32 @@ describe('cellFormatter', () => {
     expect([number(-2.5), number('7'), number('')]).toEqual([-2.5, 7, null]);
   });
 
+  it('applies the list page config’s column format: numbers and dates as the list reads them, text uncut', () => {
+    const money = cellFormatter({
+      ...base,
+      column: col('double'),
+      field: {
+        key: 'f',
+        title: 'f',
+        type: 'number',
+        column: { format: { thousands: true, precision: 2, currency: '¥' } },
+      },
+    });
+    expect([money(1234567.891), money(null)]).toEqual(['¥1,234,567.89', null]);
+    const day = cellFormatter({
+      ...base,
+      column: col('long'),
+      field: { key: 'f', title: 'f', type: 'date', column: { format: { pattern: 'YYYY年MM月DD日' } } },
+    });
+    expect(day(at)).toBe('2024年01月02日');
+    const note = cellFormatter({
+      ...base,
+      column: col('text'),
+      field: { key: 'f', title: 'f', type: 'textarea', column: { format: { ellipsis: 2 } } },
+    });
+    expect(note('=一二三四')).toBe("'=一二三四");
+  });
+
   it('guards formula starts and drops characters XML cannot hold', () => {
     expect(['=1', '+1', '-1', '@x', '\tx', '\rx', 'ok', ' =1'].map(safeText)).toEqual([
       "'=1",

@@ -6,7 +6,8 @@
 import type { Lang } from '../../../protocol/constants';
 import type { FieldDefinition } from '../../../protocol/page-schema';
 import type { DictOption } from '../data/provider';
-import { displayValue, labelMapOf } from '../format';
+import { labelMapOf } from '../format';
+import { columnDisplay } from '../format/column-format';
 
 export interface CellContext {
   lang: Lang;
@@ -16,5 +17,6 @@ export interface CellContext {
 
 export function formatCell(field: FieldDefinition, value: unknown, ctx: CellContext): string {
   if (value === undefined || value === null || value === '') return '';
-  return displayValue(field, value, { lang: ctx.lang, labels: labelMapOf(field, ctx.lang, ctx.options) });
+  // The widget's format, with the list page config's column format over it (column-format.ts).
+  return columnDisplay(field, value, { lang: ctx.lang, labels: labelMapOf(field, ctx.lang, ctx.options) });
 }

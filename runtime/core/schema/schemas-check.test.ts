@@ -58,5 +58,6 @@ describe('schemas:check', () => {
       cwd: ROOT,
     });
     expect(ok.stdout).toContain('1 file(s), 0 problem(s)');
-  });
+    // Two tsx processes, each compiling the meta-schemas: ~15 s apiece on the shared, loaded machine.
+  }, 90_000);
 });

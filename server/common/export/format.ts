@@ -9,6 +9,7 @@ import '../../../runtime/definitions';
 import type { Lang } from '../../../protocol/constants';
 import type { FieldDefinition } from '../../../protocol/page-schema';
 import { formatFor, type FormatContext } from '../../../runtime/core/format';
+import { columnExportCell } from '../../../runtime/core/format/column-format';
 import type { ColumnInfo } from '../../modules/table-info';
 import type { Option } from '../../modules/field-defs';
 
@@ -51,7 +52,11 @@ export function cellFormatter({ column, field, options, lang }: FormatterOptions
     labels: options?.length ? new Map(options.map((o) => [o.value, o.label])) : undefined,
   };
   const def: FieldDefinition = field ?? { key: column?.name ?? '', title: '', type: '' };
-  const toCell = format.cell ?? format.display;
+  const own = format.cell ?? format.display;
+  // The list page config's column format, when the field has one (column-format.ts decides).
+  const toCell = def.column?.format
+    ? (stored: unknown, f: FieldDefinition, c: FormatContext) => columnExportCell(f, stored, c) ?? own(stored, f, c)
+    : own;
   return (value) => {
     if (value === null || value === undefined || value === '') return null;
     const cell = toCell(typeof value === 'bigint' ? Number(value) : value, def, ctx);
