@@ -4,6 +4,35 @@ import type { Catalog } from './index';
 export const dashboardDesigner: Catalog = {
   'dashDesigner.full': { zh: '看板最多 {{max}} 个组件', en: 'A dashboard holds at most {{max}} widgets' },
   'dashDesigner.unknownWidget': { zh: '找不到组件：{{key}}', en: 'No widget {{key}} on this dashboard' },
+  'dashDesigner.keepWideLayout': {
+    zh: '桌面布局是其他布局的基础，不能恢复为自动',
+    en: 'The desktop layout is the one the others follow: it cannot be reset',
+  },
+  'dashDesigner.device': { zh: '设备', en: 'Device' },
+  'dashDesigner.device.lg': { zh: '桌面', en: 'Desktop' },
+  'dashDesigner.device.md': { zh: '平板', en: 'Tablet' },
+  'dashDesigner.tabletDerived': {
+    zh: '平板布局按桌面布局自动缩放，拖动或调整任一组件后单独保存',
+    en: 'The tablet layout follows the desktop one until you move or resize a widget here',
+  },
+  'dashDesigner.tabletOwn': { zh: '平板布局已单独编辑', en: 'The tablet layout is edited on its own' },
+  'dashDesigner.tabletReset': { zh: '恢复自动布局', en: 'Follow the desktop layout' },
+  'dashDesigner.onClick': { zh: '点击图形', en: 'On click' },
+  'dashDesigner.onClick.none': { zh: '无操作', en: 'Nothing' },
+  'dashDesigner.onClick.filter': { zh: '筛选看板', en: 'Filter the dashboard' },
+  'dashDesigner.onClick.list': { zh: '打开列表', en: 'Open the list' },
+  'dashDesigner.onClickBucket': {
+    zh: '按日期分段分组时，点击不能筛选或打开列表（分段不是字段值）',
+    en: 'Grouped by a date bucket: a click cannot filter or open the list (a bucket is not a stored value)',
+  },
+  'dashDesigner.listModule': { zh: '打开的列表', en: 'List to open' },
+  'dashDesigner.noListModule': {
+    zh: '数据表 {{table}} 没有可打开的列表页面',
+    en: 'Table {{table}} has no list page to open',
+  },
+  'dashDesigner.trend': { zh: '趋势线', en: 'Sparkline' },
+  'dashDesigner.trendNone': { zh: '不显示', en: 'None' },
+  'dashDesigner.trendBucket': { zh: '按', en: 'By' },
   'dashDesigner.notDashboard': {
     zh: '这个看板没有看板节点，无法在设计器中编辑',
     en: 'This dashboard has no dashboard node: it cannot be edited here',

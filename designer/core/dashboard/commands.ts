@@ -5,6 +5,7 @@
  * layout, a key is unique among the widgets, and a refused edit answers why and changes nothing.
  * The page tree's commands (../commands.ts) do not fit here: their slots know nothing of layouts.
  */
+import { resolveLayout } from '../../../runtime/core/dashboard/layout';
 import { getNode } from '../../../runtime/core/registry';
 import {
   BREAKPOINT_COLUMNS,
@@ -23,9 +24,13 @@ export type DashCommand =
   | { type: 'add'; widget: string; at?: Partial<GridItem>; key?: string }
   | { type: 'remove'; key: string }
   | { type: 'duplicate'; key: string }
-  /** The grid's new positions and sizes (react-grid-layout's onLayoutChange) for one breakpoint. */
-  | { type: 'layout'; breakpoint: Breakpoint; items: GridItem[] }
-  | { type: 'align'; key: string; how: AlignHow }
+  /**
+   * The grid's new positions and sizes (react-grid-layout's onLayoutChange) for one breakpoint;
+   * `null` drops a narrower breakpoint's own layout, so it follows the wide one again.
+   */
+  | { type: 'layout'; breakpoint: Breakpoint; items: GridItem[] | null }
+  /** Against the layout of `breakpoint` (default lg; a tablet's derived layout becomes its own). */
+  | { type: 'align'; key: string; how: AlignHow; breakpoint?: Breakpoint }
   /** A widget's new JSON (the settings panel, the query builder): its key and type are kept. */
   | { type: 'widget'; key: string; widget: DashboardWidget; coalesce?: string }
   | { type: 'chartKind'; key: string; chart: ChartKind }
@@ -160,7 +165,33 @@ function duplicate(node: DashboardNodeSchema, key: string): DashOutcome {
   return { ok: true, node: { ...node, children, layouts }, select: copyKey };
 }
 
-function setLayout(node: DashboardNodeSchema, breakpoint: Breakpoint, items: GridItem[]): DashOutcome {
+/**
+ * Where the widgets sit at a breakpoint, as the page places them: its own layout, or for a tablet
+ * without one the wide layout scaled to its columns (runtime/core/dashboard/layout.ts).
+ */
+export function layoutAt(node: DashboardNodeSchema, breakpoint: Breakpoint): GridItem[] {
+  return resolveLayout(
+    layoutsOf(node),
+    node.children.map((child) => child.key),
+    breakpoint,
+  );
+}
+
+/** The breakpoint has a layout of its own (edited), rather than one derived from the wide layout. */
+export const hasOwnLayout = (node: DashboardNodeSchema, breakpoint: Breakpoint): boolean =>
+  Array.isArray(layoutsOf(node)[breakpoint]);
+
+function dropLayout(node: DashboardNodeSchema, breakpoint: Breakpoint): DashOutcome {
+  // The wide layout is the one every other derives from: it is never dropped.
+  if (breakpoint === 'lg') return refuse('dashDesigner.keepWideLayout', {});
+  if (!hasOwnLayout(node, breakpoint)) return { ok: true, node };
+  const layouts = { ...node.layouts };
+  delete layouts[breakpoint];
+  return { ok: true, node: { ...node, layouts } };
+}
+
+function setLayout(node: DashboardNodeSchema, breakpoint: Breakpoint, items: GridItem[] | null): DashOutcome {
+  if (items === null) return dropLayout(node, breakpoint);
   const cols = BREAKPOINT_COLUMNS[breakpoint];
   const keys = new Set(node.children.map((child) => child.key));
   // Only the grid's own fields, for known widgets, inside the columns (the grid hands back more).
@@ -190,11 +221,11 @@ function sameItems(a: readonly GridItem[], b: readonly GridItem[]): boolean {
   });
 }
 
-function align(node: DashboardNodeSchema, key: string, how: AlignHow): DashOutcome {
-  const items = node.layouts.lg ?? [];
+function align(node: DashboardNodeSchema, key: string, how: AlignHow, breakpoint: Breakpoint = 'lg'): DashOutcome {
+  const items = breakpoint === 'lg' ? (node.layouts.lg ?? []) : layoutAt(node, breakpoint);
   const item = items.find((i) => i.i === key);
   if (!item) return refuse('dashDesigner.unknownWidget', { key });
-  const cols = BREAKPOINT_COLUMNS.lg;
+  const cols = BREAKPOINT_COLUMNS[breakpoint];
   let next: GridItem;
   if (how === 'left') next = { ...item, x: 0 };
   else if (how === 'right') next = { ...item, x: cols - item.w };
@@ -206,7 +237,7 @@ function align(node: DashboardNodeSchema, key: string, how: AlignHow): DashOutco
   }
   return setLayout(
     node,
-    'lg',
+    breakpoint,
     items.map((other) => (other.i === key ? next : other)),
   );
 }
@@ -266,7 +297,7 @@ export function runDashCommand(node: DashboardNodeSchema, command: DashCommand):
     case 'layout':
       return setLayout(node, command.breakpoint, command.items);
     case 'align':
-      return align(node, command.key, command.how);
+      return align(node, command.key, command.how, command.breakpoint);
     case 'widget':
       return updateWidget(node, command.key, command.widget, command.coalesce);
     case 'chartKind':
