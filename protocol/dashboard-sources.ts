@@ -23,6 +23,8 @@ export interface SourceField {
 
 export interface SourceTable {
   table: string;
+  /** The module's id: its list page is `common/{module}` (a chart's click may open it). */
+  module?: string;
   title?: Text;
   fields: SourceField[];
 }

@@ -74,7 +74,7 @@ export function registerDashboardSources(app: FastifyInstance, ctx: ServerContex
     const grants = await grantsOf(ctx, request, auth);
     const rows = await ctx.db.db
       .selectFrom(ctx.tables.module)
-      .select(['table_name', 'title', 'schema'])
+      .select(['id', 'table_name', 'title', 'schema'])
       .where('app_id', '=', auth.app.id)
       .where('is_deleted', '=', 0)
       .orderBy('table_name')
@@ -89,7 +89,7 @@ export function registerDashboardSources(app: FastifyInstance, ctx: ServerContex
       const fields = [...info.columns.values()]
         .filter((column) => !HIDDEN.has(column.name))
         .map((column) => fieldOf(column, definitions.get(column.name)));
-      sources.push({ table: name, ...(row.title ? { title: String(row.title) } : {}), fields });
+      sources.push({ table: name, module: String(row.id), ...(row.title ? { title: String(row.title) } : {}), fields });
     }
     return ok(request, sources);
   });

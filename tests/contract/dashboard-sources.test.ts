@@ -58,6 +58,14 @@ forEachDatabase((_name, makeDatabase) => {
       // The demo customer module: its dictionary field, as the seeded dashboard groups by it.
       const customer = tables.find((s) => s.table === 'customer')!;
       expect(customer.fields.find((f) => f.key === 'level')).toMatchObject({ dict: 'customer_level' });
+      // Each names its module: a chart's click opens that module's list page, common/{module}.
+      const saleModule = await t.db.db
+        .selectFrom(t.tables.module)
+        .select('id')
+        .where('table_name', '=', 'sale')
+        .where('is_deleted', '=', 0)
+        .executeTakeFirstOrThrow();
+      expect(sale.module).toBe(String(saleModule.id));
     });
 
     it('a removed module is no longer offered', async () => {
