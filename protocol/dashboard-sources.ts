@@ -19,6 +19,11 @@ export interface SourceField {
   dict?: string;
   /** It has options (a dictionary or `selectItems`): grouping by it shows their labels. */
   labelled?: boolean;
+  /**
+   * A reference field: its options are the rows of another readable table (`dictApi.url`
+   * `common/<table>`), its value that table's `key` column. The query builder joins through it.
+   */
+  ref?: { table: string; key: string };
 }
 
 export interface SourceTable {

@@ -1,7 +1,8 @@
 /**
  * GET api/dashboards/sources (server/schema-store/dashboard-sources.ts; docs/dashboards.md "The
  * designer"), on every database: the module tables an admin may bind a widget to, with each
- * field's kind (number, date, text), title, widget and dictionary; a removed module is gone from
+ * field's kind (number, date, text), title, widget, dictionary, module and reference (a join the
+ * query builder offers, only to an offered table); a removed module is gone from
  * it; a non-admin is refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,6 +30,8 @@ forEachDatabase((_name, makeDatabase) => {
       amount: { type: 'number' },
       signed_at: { type: 'date' },
       remark: { type: 'textarea' },
+      customer_id: { type: 'select', dictApi: { url: 'common/customer', valueKey: 'id', labelKey: 'name' } },
+      ghost_id: { type: 'select', dictApi: { url: 'common/nowhere', valueKey: 'id', labelKey: 'name' } },
     });
   });
   afterAll(async () => {
@@ -66,6 +69,10 @@ forEachDatabase((_name, makeDatabase) => {
         .where('is_deleted', '=', 0)
         .executeTakeFirstOrThrow();
       expect(sale.module).toBe(String(saleModule.id));
+      // A reference field joins to the table its options come from, only one offered here.
+      expect(field('customer_id')).toMatchObject({ ref: { table: 'customer', key: 'id' } });
+      expect(field('ghost_id')).toBeDefined();
+      expect(field('ghost_id')!.ref).toBeUndefined();
     });
 
     it('a removed module is no longer offered', async () => {
