@@ -33,6 +33,10 @@ export const dashboardDesigner: Catalog = {
   'dashDesigner.trend': { zh: '趋势线', en: 'Sparkline' },
   'dashDesigner.trendNone': { zh: '不显示', en: 'None' },
   'dashDesigner.trendBucket': { zh: '按', en: 'By' },
+  'dashDesigner.joins': { zh: '关联表', en: 'Joined tables' },
+  'dashDesigner.addJoin': { zh: '添加关联表', en: 'Join a related table' },
+  'dashDesigner.joinVia': { zh: '经 {{field}} 关联 {{table}}', en: '{{table}} through {{field}}' },
+  'dashDesigner.joinFields': { zh: '选择关联表的字段', en: 'Its fields to use' },
   'dashDesigner.notDashboard': {
     zh: '这个看板没有看板节点，无法在设计器中编辑',
     en: 'This dashboard has no dashboard node: it cannot be edited here',

@@ -7,7 +7,7 @@ import { DATE_BUCKETS } from '../../../protocol/aggregate-query';
 import type { SourceTable } from '../../../protocol/dashboard-sources';
 import type { StatWidget } from '../../../runtime/core/dashboard/types';
 import { useRuntime, useT } from '../../../runtime/react/context';
-import { fieldLabel } from './QueryBuilder';
+import { fieldLabel } from './field-label';
 
 type Trend = NonNullable<NonNullable<StatWidget['props']>['trend']>;
 

@@ -18,7 +18,8 @@ import { useRuntime, useT } from '../../../runtime/react/context';
 import type { BindingProblem, DashCommand } from '../../core/dashboard';
 import { ClickSettings, withClick } from './ClickSettings';
 import { DataPreview } from './DataPreview';
-import { fieldLabel, QueryBuilder } from './QueryBuilder';
+import { fieldLabel } from './field-label';
+import { QueryBuilder } from './QueryBuilder';
 import { SchemaSettings } from './SchemaSettings';
 import { TrendSettings } from './TrendSettings';
 
