@@ -18,9 +18,8 @@ export function withClick(widget: ChartWidget, action: ChartClick, sources: read
   else props.onClick = action;
   const module = sources.find((s) => s.table === widget.data.table)?.module;
   if (action === 'list' && module) props.listModule = module;
-  const next = { ...widget, props };
-  if (!Object.keys(props).length) delete next.props;
-  return next;
+  const { props: _old, ...rest } = widget;
+  return Object.keys(props).length ? { ...rest, props } : rest;
 }
 
 export function ClickSettings(props: {

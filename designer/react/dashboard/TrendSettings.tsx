@@ -16,9 +16,8 @@ export function withTrend(widget: StatWidget, trend: Trend | undefined): StatWid
   const props = { ...widget.props };
   if (trend) props.trend = trend;
   else delete props.trend;
-  const next = { ...widget, props };
-  if (!Object.keys(props).length) delete next.props;
-  return next;
+  const { props: _old, ...rest } = widget;
+  return Object.keys(props).length ? { ...rest, props } : rest;
 }
 
 export function TrendSettings(props: {

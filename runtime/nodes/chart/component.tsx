@@ -35,7 +35,8 @@ export function ChartNode({ node }: { node: ChartWidget }) {
     (datum: unknown) => {
       const d = datum as Partial<ChartDatum>;
       const effect = clickEffect(node, d.raw);
-      if (effect.kind === 'filter')
+      // An effect other than none means the datum has its group's value.
+      if (effect.kind === 'filter' && d.raw != null)
         setCross({ source: node.key, table: node.data.table, field: effect.field, value: d.raw, label: String(d.x) });
       else if (effect.kind === 'list') openRoute?.(effect.route);
     },
