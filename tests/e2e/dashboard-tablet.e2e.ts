@@ -30,7 +30,9 @@ const widget = (key: string) => page.locator(`[data-widget-key="${key}"]`);
 const tabletNote = () => page.getByTestId('dash-tablet-note');
 
 before(async () => {
-  server = await startServer();
+  // A generous statement limit: on a loaded machine the SQLite worker queues the widgets' queries,
+  // and this file is about layout and clicks, not the time limit (dashboard.e2e covers that).
+  server = await startServer({ SQL_TIMEOUT_MS: '30000' });
   db = createDb(`sqlite:${server.dataDir}/tessera.db`);
   const app = (await (await fetch(url('/api/app/demo'))).json()) as { data: { id: string } };
   dashboardId = String(
@@ -107,16 +109,27 @@ test('the tablet layout is edited on its own in the designer and used below the 
   const wideCanvas = await page.getByTestId('dash-canvas').boundingBox();
   assert.ok(wide && wideCanvas && wide.width < wideCanvas.width * 0.6, 'the desktop layout is untouched');
 
+  // Full screen (the dashboard layout): the grid has the tablet's whole width.
   await page.setViewportSize({ width: 820, height: 1180 });
-  await page.goto(url(`/demo/dashboard/common/${dashboardId}?layout=main`));
+  await page.goto(url(`/demo/dashboard/common/${dashboardId}`));
   await settled();
   assert.equal(await page.locator('.tessera-dashboard-grid').getAttribute('data-breakpoint'), 'md');
   assert.ok((await share('byLevel')) > 0.95, 'the chart spans the tablet grid');
   assert.ok((await share('byIndustry')) < 0.6, 'the others keep the derived layout');
+  // The widgets it now covers moved below it: no two widgets share a spot on the page.
+  const boxes = await page
+    .locator('.tessera-widget')
+    .evaluateAll((cells) => cells.map((c) => [c.getAttribute('data-widget-key'), c.getBoundingClientRect().toJSON()]));
+  for (const [i, [keyA, a]] of boxes.entries())
+    for (const [keyB, b] of boxes.slice(i + 1))
+      assert.ok(
+        a.right <= b.left + 1 || b.right <= a.left + 1 || a.bottom <= b.top + 1 || b.bottom <= a.top + 1,
+        `${keyA} and ${keyB} overlap`,
+      );
   await screenshot(page, 'dashboard-tablet-own-zh');
 
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto(url(`/demo/dashboard/common/${dashboardId}?layout=main`));
+  await page.goto(url(`/demo/dashboard/common/${dashboardId}`));
   await settled();
   assert.equal(await page.locator('.tessera-dashboard-grid').getAttribute('data-breakpoint'), 'lg');
   assert.ok((await share('byLevel')) < 0.6, 'on a desktop the chart keeps its desktop size');

@@ -221,6 +221,25 @@ function sameItems(a: readonly GridItem[], b: readonly GridItem[]): boolean {
   });
 }
 
+const overlaps = (a: GridItem, b: GridItem) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+
+/**
+ * The layout with `moved` in its new place and the widgets it now covers pushed down below what
+ * they hit, top to bottom (as the grid does while dragging): the page draws stored positions as
+ * they are, so an aligned widget must never overlap another.
+ */
+function makeRoom(items: readonly GridItem[], moved: GridItem): GridItem[] {
+  const placed: GridItem[] = [moved];
+  const others = items.filter((item) => item.i !== moved.i).sort((a, b) => a.y - b.y || a.x - b.x);
+  for (const item of others) {
+    let next = item;
+    for (let hit = placed.find((p) => overlaps(p, next)); hit; hit = placed.find((p) => overlaps(p, next)))
+      next = { ...next, y: hit.y + hit.h };
+    placed.push(next);
+  }
+  return items.map((item) => placed.find((p) => p.i === item.i)!);
+}
+
 function align(node: DashboardNodeSchema, key: string, how: AlignHow, breakpoint: Breakpoint = 'lg'): DashOutcome {
   const items = breakpoint === 'lg' ? (node.layouts.lg ?? []) : layoutAt(node, breakpoint);
   const item = items.find((i) => i.i === key);
@@ -235,11 +254,7 @@ function align(node: DashboardNodeSchema, key: string, how: AlignHow, breakpoint
     const beside = items.filter((other) => other.y < item.y + item.h && item.y < other.y + other.h);
     next = { ...item, h: Math.max(...beside.map((other) => other.h)) };
   }
-  return setLayout(
-    node,
-    breakpoint,
-    items.map((other) => (other.i === key ? next : other)),
-  );
+  return setLayout(node, breakpoint, makeRoom(items, next));
 }
 
 function updateWidget(node: DashboardNodeSchema, key: string, widget: DashboardWidget, coalesce?: string): DashOutcome {

@@ -87,9 +87,10 @@ describe('the tablet layout', () => {
   it('aligns against the tablet columns, making the derived layout its own', () => {
     let state = twoWidgets();
     state = run(state, { type: 'align', key: 'stat', how: 'full', breakpoint: 'md' });
+    // The chart it now covers moves below it: the page draws stored places as they are.
     expect(node(state).layouts.md).toEqual([
       { i: 'stat', x: 0, y: 0, w: 8, h: 2 },
-      { i: 'chart', x: 2, y: 0, w: 6, h: 4 },
+      { i: 'chart', x: 2, y: 2, w: 6, h: 4 },
     ]);
     expect(node(state).layouts.lg!.find((item) => item.i === 'stat')).toMatchObject({ x: 0, w: 3 });
   });
@@ -98,6 +99,10 @@ describe('the tablet layout', () => {
     let state = run(twoWidgets(), { type: 'align', key: 'stat', how: 'full', breakpoint: 'md' });
     state = run(state, { type: 'layout', breakpoint: 'md', items: null });
     expect(hasOwnLayout(node(state), 'md')).toBe(false);
+    // No alignment leaves two widgets on the same cells.
+    const tall = run(state, { type: 'align', key: 'stat', how: 'row', breakpoint: 'md' });
+    const [a, b] = node(tall).layouts.md!;
+    expect(a.y + a.h <= b.y || b.y + b.h <= a.y || a.x + a.w <= b.x || b.x + b.w <= a.x).toBe(true);
     expect(validatePageIssues(schemaOf(state))).toEqual([]);
     const back = undo(state);
     expect(node(back).layouts.md?.[0]).toMatchObject({ i: 'stat', w: 8 });
