@@ -7,6 +7,7 @@ import type { PageSchema } from '../../../protocol/page-schema';
 import type { DashboardNodeSchema } from '../../../runtime/core/dashboard/types';
 import { hasOwnLayout, layoutAt } from './commands';
 import { createDashEditor, execute, redo, schemaOf, undo, type DashEditor } from './editor';
+import { run } from './test-run';
 
 const page = (): PageSchema =>
   ({
@@ -15,15 +16,6 @@ const page = (): PageSchema =>
     title: '看板',
     body: [{ type: 'dashboard', key: 'main', layouts: { lg: [] }, children: [] }],
   }) as unknown as PageSchema;
-
-function run(state: DashEditor, ...commands: Parameters<typeof execute>[1][]): DashEditor {
-  for (const command of commands) {
-    const next = execute(state, command);
-    expect(next.refusal).toBeUndefined();
-    state = next.state;
-  }
-  return state;
-}
 
 /** A stat card and a chart side by side on a desktop: 3 + 9 of 12 columns. */
 function twoWidgets(): DashEditor {
