@@ -19,10 +19,17 @@ export interface SourceField {
   dict?: string;
   /** It has options (a dictionary or `selectItems`): grouping by it shows their labels. */
   labelled?: boolean;
+  /**
+   * A reference field: its options are the rows of another readable table (`dictApi.url`
+   * `common/<table>`), its value that table's `key` column. The query builder joins through it.
+   */
+  ref?: { table: string; key: string };
 }
 
 export interface SourceTable {
   table: string;
+  /** The module's id: its list page is `common/{module}` (a chart's click may open it). */
+  module?: string;
   title?: Text;
   fields: SourceField[];
 }

@@ -41,6 +41,17 @@ function kindOf(column: ColumnInfo, definition: FieldDefinition | undefined): So
   return NUMERIC.has(column.type) ? 'number' : 'text';
 }
 
+/** `common/<table>` (with or without `/api/`): the field's options are another module's rows. */
+function refOf(definition: FieldDefinition | undefined): SourceField['ref'] {
+  const api = definition?.dictApi as { url?: unknown; valueKey?: unknown } | undefined;
+  if (!api || typeof api !== 'object' || typeof api.url !== 'string') return undefined;
+  const table = /^(?:\/?api\/)?\/?common\/([A-Za-z][A-Za-z0-9_]{0,63})$/.exec(api.url)?.[1];
+  if (!table) return undefined;
+  const key =
+    typeof api.valueKey === 'string' && /^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(api.valueKey) ? api.valueKey : 'id';
+  return { table, key };
+}
+
 function fieldOf(column: ColumnInfo, definition: FieldDefinition | undefined): SourceField {
   const dict = definition ? dictCodeOf(definition) : undefined;
   const items = (definition as { selectItems?: unknown } | undefined)?.selectItems;
@@ -52,7 +63,21 @@ function fieldOf(column: ColumnInfo, definition: FieldDefinition | undefined): S
     ...(definition ? { widget: definition.type } : {}),
     ...(dict ? { dict } : {}),
     ...(dict || (Array.isArray(items) && items.length) ? { labelled: true } : {}),
+    ...(refOf(definition) ? { ref: refOf(definition) } : {}),
   };
+}
+
+/**
+ * A reference is a join only to a table offered here (one the admin may read) through a column it
+ * has: any other is dropped, so the query builder never offers a join the aggregate would refuse.
+ */
+function keepReadableRefs(sources: SourceTable[]): void {
+  const byName = new Map(sources.map((source) => [source.table, source]));
+  for (const source of sources)
+    for (const field of source.fields) {
+      const target = field.ref && byName.get(field.ref.table);
+      if (field.ref && !target?.fields.some((f) => f.key === field.ref!.key)) delete field.ref;
+    }
 }
 
 function definitionsOf(schema: unknown, table: string): Map<string, FieldDefinition> {
@@ -74,7 +99,7 @@ export function registerDashboardSources(app: FastifyInstance, ctx: ServerContex
     const grants = await grantsOf(ctx, request, auth);
     const rows = await ctx.db.db
       .selectFrom(ctx.tables.module)
-      .select(['table_name', 'title', 'schema'])
+      .select(['id', 'table_name', 'title', 'schema'])
       .where('app_id', '=', auth.app.id)
       .where('is_deleted', '=', 0)
       .orderBy('table_name')
@@ -89,8 +114,9 @@ export function registerDashboardSources(app: FastifyInstance, ctx: ServerContex
       const fields = [...info.columns.values()]
         .filter((column) => !HIDDEN.has(column.name))
         .map((column) => fieldOf(column, definitions.get(column.name)));
-      sources.push({ table: name, ...(row.title ? { title: String(row.title) } : {}), fields });
+      sources.push({ table: name, module: String(row.id), ...(row.title ? { title: String(row.title) } : {}), fields });
     }
+    keepReadableRefs(sources);
     return ok(request, sources);
   });
 }

@@ -369,6 +369,48 @@ forEachDatabase((_name, makeDatabase) => {
         ['paid', 650.5],
       ]);
     });
+
+    it('joins through a reference field as the query builder writes it: groups and measures over the related table', async () => {
+      await addModule(t, 'store', { name: 'string', size: { type: 'number' } });
+      await addModule(t, 'visit', {
+        store_id: { type: 'select', dictApi: { url: 'common/store', valueKey: 'id', labelKey: 'name' } },
+        minutes: 'integer',
+      });
+      const [north, south] = await createRows(t, admin, 'store', [
+        { name: 'A-north', size: 100 },
+        { name: 'B-south', size: 300 },
+      ]);
+      await createRows(t, admin, 'visit', [
+        { store_id: north, minutes: 10 },
+        { store_id: north, minutes: 20 },
+        { store_id: south, minutes: 5 },
+        { minutes: 7 },
+      ]);
+      await createRows(t, viewer, 'visit', [{ store_id: south, minutes: 1 }]);
+      const body = {
+        leftJoins: [{ join: 'store', as: 'store_id', on: ['store_id', 'id'], showFields: ['name', 'size'] }],
+        groupBy: ['store_id_name'],
+        measures: [
+          { fn: 'count', as: 'n' },
+          { fn: 'sum', key: 'minutes', as: 'm' },
+          { fn: 'max', key: 'store_id_size', as: 'size' },
+        ],
+      };
+      const rows = (result: { list: Record<string, unknown>[] }) =>
+        result.list.map((r) => [r.store_id_name, r.n, r.m, r.size === null ? null : Number(r.size)]);
+      // A visit without a store is kept (a left join) and groups as empty, last.
+      expect(rows(await data(body, admin, 'visit'))).toEqual([
+        ['A-north', 2, 30, 100],
+        ['B-south', 2, 6, 300],
+        [null, 1, 7, null],
+      ]);
+      // The same binding over a related column that is not shown is refused: only picked columns join.
+      const hidden = await aggregate(
+        { ...body, groupBy: ['store_id_secret'], measures: [{ fn: 'count' }] },
+        { table: 'visit' },
+      );
+      expect(hidden.body.code).toBe(ResultCode.BAD_REQUEST);
+    });
   });
 
   describe('bad input', () => {

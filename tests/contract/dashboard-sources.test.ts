@@ -1,7 +1,8 @@
 /**
  * GET api/dashboards/sources (server/schema-store/dashboard-sources.ts; docs/dashboards.md "The
  * designer"), on every database: the module tables an admin may bind a widget to, with each
- * field's kind (number, date, text), title, widget and dictionary; a removed module is gone from
+ * field's kind (number, date, text), title, widget, dictionary, module and reference (a join the
+ * query builder offers, only to an offered table); a removed module is gone from
  * it; a non-admin is refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,6 +30,8 @@ forEachDatabase((_name, makeDatabase) => {
       amount: { type: 'number' },
       signed_at: { type: 'date' },
       remark: { type: 'textarea' },
+      customer_id: { type: 'select', dictApi: { url: 'common/customer', valueKey: 'id', labelKey: 'name' } },
+      ghost_id: { type: 'select', dictApi: { url: 'common/nowhere', valueKey: 'id', labelKey: 'name' } },
     });
   });
   afterAll(async () => {
@@ -58,6 +61,18 @@ forEachDatabase((_name, makeDatabase) => {
       // The demo customer module: its dictionary field, as the seeded dashboard groups by it.
       const customer = tables.find((s) => s.table === 'customer')!;
       expect(customer.fields.find((f) => f.key === 'level')).toMatchObject({ dict: 'customer_level' });
+      // Each names its module: a chart's click opens that module's list page, common/{module}.
+      const saleModule = await t.db.db
+        .selectFrom(t.tables.module)
+        .select('id')
+        .where('table_name', '=', 'sale')
+        .where('is_deleted', '=', 0)
+        .executeTakeFirstOrThrow();
+      expect(sale.module).toBe(String(saleModule.id));
+      // A reference field joins to the table its options come from, only one offered here.
+      expect(field('customer_id')).toMatchObject({ ref: { table: 'customer', key: 'id' } });
+      expect(field('ghost_id')).toBeDefined();
+      expect(field('ghost_id')!.ref).toBeUndefined();
     });
 
     it('a removed module is no longer offered', async () => {

@@ -10,6 +10,7 @@ import { MEASURE_FNS } from '../../../protocol/aggregate-query';
 import type { SourceField, SourceTable } from '../../../protocol/dashboard-sources';
 import { groupOutputs } from '../../../runtime/core/dashboard/outputs';
 import { filterFieldFor } from '../../../runtime/core/dashboard/query';
+import { aliasOf, joinProblems, joinsOf } from './joins';
 import type {
   DashboardFilter,
   DashboardNodeSchema,
@@ -31,19 +32,20 @@ export function tableOf(widget: DashboardWidget): string | undefined {
   return undefined;
 }
 
-const hasJoins = (data: DataBinding) =>
-  !!(data.leftJoins?.length || data.rightJoins?.length || data.innerJoins?.length);
+/** The names a binding's joins add (`<as>_<column>` of each shown column): not its own table's. */
+const joinedNames = (data: DataBinding) =>
+  new Set(joinsOf(data).flatMap((join) => (join.showFields ?? []).map((column) => `${aliasOf(join)}_${column}`)));
 
-/** Every field name a widget reads from its own table (joined columns are the join's to check). */
+/** Every field name a widget reads from its own table (joined columns are checked by joinProblems). */
 export function fieldsOf(widget: DashboardWidget): string[] {
   const keys: string[] = [];
   if (widget.type === 'chart' || widget.type === 'stat') {
     const data = widget.data ?? { table: '' };
-    if (!hasJoins(data)) {
-      keys.push(...groupOutputs(data).map((group) => group.key));
-      for (const measure of data.measures ?? []) if (measure.key) keys.push(measure.key);
-      for (const condition of data.querys ?? []) keys.push(condition.key);
-    }
+    const joined = joinedNames(data);
+    const own = (key: string) => !joined.has(key) && keys.push(key);
+    groupOutputs(data).forEach((group) => own(group.key));
+    for (const measure of data.measures ?? []) if (measure.key) own(measure.key);
+    for (const condition of data.querys ?? []) keys.push(condition.key);
     if (widget.type === 'stat' && widget.props?.trend?.key) keys.push(widget.props.trend.key);
   } else if (widget.type === 'dataTable') {
     for (const field of widget.fields ?? []) if (field.key) keys.push(field.key);
@@ -71,6 +73,9 @@ export function bindingProblems(
     }
     const known = new Set(source.fields.map((field) => field.key));
     const missing = fieldsOf(widget).filter((key) => !known.has(key));
+    if (widget.type === 'chart' || widget.type === 'stat')
+      for (const name of joinProblems(widget.data ?? { table }, sources))
+        if (!missing.includes(name)) missing.push(name);
     if (missing.length) problems.set(widget.key, { fields: missing });
   }
   return problems;

@@ -5,6 +5,7 @@
  * layout, a key is unique among the widgets, and a refused edit answers why and changes nothing.
  * The page tree's commands (../commands.ts) do not fit here: their slots know nothing of layouts.
  */
+import { resolveLayout } from '../../../runtime/core/dashboard/layout';
 import { getNode } from '../../../runtime/core/registry';
 import {
   BREAKPOINT_COLUMNS,
@@ -23,9 +24,13 @@ export type DashCommand =
   | { type: 'add'; widget: string; at?: Partial<GridItem>; key?: string }
   | { type: 'remove'; key: string }
   | { type: 'duplicate'; key: string }
-  /** The grid's new positions and sizes (react-grid-layout's onLayoutChange) for one breakpoint. */
-  | { type: 'layout'; breakpoint: Breakpoint; items: GridItem[] }
-  | { type: 'align'; key: string; how: AlignHow }
+  /**
+   * The grid's new positions and sizes (react-grid-layout's onLayoutChange) for one breakpoint;
+   * `null` drops a narrower breakpoint's own layout, so it follows the wide one again.
+   */
+  | { type: 'layout'; breakpoint: Breakpoint; items: GridItem[] | null }
+  /** Against the layout of `breakpoint` (default lg; a tablet's derived layout becomes its own). */
+  | { type: 'align'; key: string; how: AlignHow; breakpoint?: Breakpoint }
   /** A widget's new JSON (the settings panel, the query builder): its key and type are kept. */
   | { type: 'widget'; key: string; widget: DashboardWidget; coalesce?: string }
   | { type: 'chartKind'; key: string; chart: ChartKind }
@@ -160,7 +165,33 @@ function duplicate(node: DashboardNodeSchema, key: string): DashOutcome {
   return { ok: true, node: { ...node, children, layouts }, select: copyKey };
 }
 
-function setLayout(node: DashboardNodeSchema, breakpoint: Breakpoint, items: GridItem[]): DashOutcome {
+/**
+ * Where the widgets sit at a breakpoint, as the page places them: its own layout, or for a tablet
+ * without one the wide layout scaled to its columns (runtime/core/dashboard/layout.ts).
+ */
+export function layoutAt(node: DashboardNodeSchema, breakpoint: Breakpoint): GridItem[] {
+  return resolveLayout(
+    layoutsOf(node),
+    node.children.map((child) => child.key),
+    breakpoint,
+  );
+}
+
+/** The breakpoint has a layout of its own (edited), rather than one derived from the wide layout. */
+export const hasOwnLayout = (node: DashboardNodeSchema, breakpoint: Breakpoint): boolean =>
+  Array.isArray(layoutsOf(node)[breakpoint]);
+
+function dropLayout(node: DashboardNodeSchema, breakpoint: Breakpoint): DashOutcome {
+  // The wide layout is the one every other derives from: it is never dropped.
+  if (breakpoint === 'lg') return refuse('dashDesigner.keepWideLayout', {});
+  if (!hasOwnLayout(node, breakpoint)) return { ok: true, node };
+  const layouts = { ...node.layouts };
+  delete layouts[breakpoint];
+  return { ok: true, node: { ...node, layouts } };
+}
+
+function setLayout(node: DashboardNodeSchema, breakpoint: Breakpoint, items: GridItem[] | null): DashOutcome {
+  if (items === null) return dropLayout(node, breakpoint);
   const cols = BREAKPOINT_COLUMNS[breakpoint];
   const keys = new Set(node.children.map((child) => child.key));
   // Only the grid's own fields, for known widgets, inside the columns (the grid hands back more).
@@ -190,11 +221,30 @@ function sameItems(a: readonly GridItem[], b: readonly GridItem[]): boolean {
   });
 }
 
-function align(node: DashboardNodeSchema, key: string, how: AlignHow): DashOutcome {
-  const items = node.layouts.lg ?? [];
+const overlaps = (a: GridItem, b: GridItem) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+
+/**
+ * The layout with `moved` in its new place and the widgets it now covers pushed down below what
+ * they hit, top to bottom (as the grid does while dragging): the page draws stored positions as
+ * they are, so an aligned widget must never overlap another.
+ */
+function makeRoom(items: readonly GridItem[], moved: GridItem): GridItem[] {
+  const placed: GridItem[] = [moved];
+  const others = items.filter((item) => item.i !== moved.i).sort((a, b) => a.y - b.y || a.x - b.x);
+  for (const item of others) {
+    let next = item;
+    for (let hit = placed.find((p) => overlaps(p, next)); hit; hit = placed.find((p) => overlaps(p, next)))
+      next = { ...next, y: hit.y + hit.h };
+    placed.push(next);
+  }
+  return items.map((item) => placed.find((p) => p.i === item.i)!);
+}
+
+function align(node: DashboardNodeSchema, key: string, how: AlignHow, breakpoint: Breakpoint = 'lg'): DashOutcome {
+  const items = breakpoint === 'lg' ? (node.layouts.lg ?? []) : layoutAt(node, breakpoint);
   const item = items.find((i) => i.i === key);
   if (!item) return refuse('dashDesigner.unknownWidget', { key });
-  const cols = BREAKPOINT_COLUMNS.lg;
+  const cols = BREAKPOINT_COLUMNS[breakpoint];
   let next: GridItem;
   if (how === 'left') next = { ...item, x: 0 };
   else if (how === 'right') next = { ...item, x: cols - item.w };
@@ -204,11 +254,7 @@ function align(node: DashboardNodeSchema, key: string, how: AlignHow): DashOutco
     const beside = items.filter((other) => other.y < item.y + item.h && item.y < other.y + other.h);
     next = { ...item, h: Math.max(...beside.map((other) => other.h)) };
   }
-  return setLayout(
-    node,
-    'lg',
-    items.map((other) => (other.i === key ? next : other)),
-  );
+  return setLayout(node, breakpoint, makeRoom(items, next));
 }
 
 function updateWidget(node: DashboardNodeSchema, key: string, widget: DashboardWidget, coalesce?: string): DashOutcome {
@@ -266,7 +312,7 @@ export function runDashCommand(node: DashboardNodeSchema, command: DashCommand):
     case 'layout':
       return setLayout(node, command.breakpoint, command.items);
     case 'align':
-      return align(node, command.key, command.how);
+      return align(node, command.key, command.how, command.breakpoint);
     case 'widget':
       return updateWidget(node, command.key, command.widget, command.coalesce);
     case 'chartKind':

@@ -20,6 +20,7 @@ import {
   type DashEditor,
 } from './editor';
 import { bindingProblems, filterCandidates, filterReach, measureFnsFor } from './bindings';
+import { run } from './test-run';
 
 const page = (node: Partial<DashboardNodeSchema> = {}): PageSchema =>
   ({
@@ -51,15 +52,6 @@ const SOURCES: SourceTable[] = [
 
 function editor(node?: Partial<DashboardNodeSchema>): DashEditor {
   return createDashEditor(page(node))!;
-}
-
-function run(state: DashEditor, ...commands: Parameters<typeof execute>[1][]): DashEditor {
-  for (const command of commands) {
-    const next = execute(state, command);
-    expect(next.refusal).toBeUndefined();
-    state = next.state;
-  }
-  return state;
 }
 
 const valid = (state: DashEditor) => {

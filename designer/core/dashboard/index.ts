@@ -2,3 +2,4 @@
 export * from './commands';
 export * from './editor';
 export * from './bindings';
+export * from './joins';

@@ -4,7 +4,8 @@
  * its versions, api/dashboards/sources and the aggregate route): the palette from the registry,
  * a click adds a widget, Delete / Ctrl+Z / Ctrl+Shift+Z / Esc, the chart type switch keeps the
  * binding, the query builder's preview asks the aggregate route, a widget over a removed field is
- * marked, the save sends the version it was based on, and a P4009 opens the conflict dialog.
+ * marked, the save sends the version it was based on, and a P4009 opens the conflict dialog; the
+ * tablet's layout is edited on its own and reset; a chart's "on click" and a stat card's sparkline.
  */
 import '../../../tests/dom-setup';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -22,6 +23,7 @@ import { DashboardDesigner } from './index';
 const SOURCES: SourceTable[] = [
   {
     table: 'customer',
+    module: 'm_customer',
     title: '客户',
     fields: [
       { key: 'name', kind: 'text', widget: 'input', title: { zh: '客户名称', en: 'Name' } },
@@ -158,5 +160,55 @@ describe('the dashboard designer', () => {
     // The demo dashboard's own date filter, on signed_at: every customer widget (the table too).
     const period = within(settings).getByTestId('filter-period');
     expect(within(period).getByTestId('filter-reach').textContent).toContain('作用于 7 个组件');
+  });
+
+  it('edits the tablet layout on its own, leaving the desktop one, and resets it to follow the desktop', async () => {
+    const store = fakeStore();
+    renderDesigner(store);
+    await waitFor(() => expect(cell('byLevel')).toBeTruthy());
+    const desktop = screen.getByTestId('dash-canvas');
+    expect(desktop.dataset.breakpoint).toBe('lg');
+    fireEvent.click(within(screen.getByTestId('dash-device')).getByText('平板'));
+    // The demo dashboard stores a tablet layout of its own; reset, it follows the desktop one.
+    expect((await screen.findByTestId('dash-tablet-note')).textContent).toContain('平板布局已单独编辑');
+    expect(screen.getByTestId('dash-canvas').dataset.breakpoint).toBe('md');
+    fireEvent.click(screen.getByRole('button', { name: '恢复自动布局' }));
+    await waitFor(() => expect(screen.getByTestId('dash-tablet-note').textContent).toContain('自动缩放'));
+
+    // 占满整行 on the tablet: the chart spans its 8 columns there, and only there.
+    fireEvent.mouseDown(cell('byLevel')!);
+    fireEvent.click(screen.getByRole('button', { name: '占满整行' }));
+    await waitFor(() => expect(screen.getByTestId('dash-tablet-note').textContent).toContain('平板布局已单独编辑'));
+    fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(store.calls.some((c) => c.method === 'PUT')).toBe(true));
+    const saved = (store.calls.find((c) => c.method === 'PUT')!.body as { schema: typeof overview }).schema.body[0];
+    const layouts = saved.layouts as unknown as Record<string, { i: string; x: number; w: number }[]>;
+    expect(layouts.md.find((item) => item.i === 'byLevel')).toMatchObject({ x: 0, w: 8 });
+    expect(layouts.lg).toEqual(overview.body[0].layouts.lg);
+  });
+
+  it("a chart's click opens its table's list; a stat card's sparkline is picked or turned off", async () => {
+    const store = fakeStore();
+    renderDesigner(store);
+    await waitFor(() => expect(cell('byLevel')).toBeTruthy());
+    fireEvent.mouseDown(cell('byLevel')!);
+    fireEvent.click(within(await screen.findByTestId('chart-on-click')).getByText('打开列表'));
+
+    fireEvent.mouseDown(cell('customers')!);
+    const trend = await screen.findByTestId('stat-trend');
+    const [field] = within(trend).getAllByRole('combobox');
+    fireEvent.mouseDown(field);
+    fireEvent.click(await screen.findByTitle('不显示'));
+    await waitFor(() => expect(within(screen.getByTestId('stat-trend')).getAllByRole('combobox')).toHaveLength(1));
+
+    fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(store.calls.some((c) => c.method === 'PUT')).toBe(true));
+    const saved = (store.calls.find((c) => c.method === 'PUT')!.body as { schema: typeof overview }).schema.body[0];
+    const widget = (key: string) =>
+      saved.children.find((c: { key: string }) => c.key === key) as {
+        props?: Record<string, unknown>;
+      };
+    expect(widget('byLevel').props).toMatchObject({ onClick: 'list', listModule: 'm_customer' });
+    expect(widget('customers').props?.trend).toBeUndefined();
   });
 });

@@ -6,22 +6,7 @@
  * it was based on: when someone saved in between, the conflict dialog offers reload or compare.
  * Leaving with unsaved changes asks first.
  */
-import {
-  AlignLeftOutlined,
-  AlignRightOutlined,
-  ArrowLeftOutlined,
-  ColumnHeightOutlined,
-  ColumnWidthOutlined,
-  CopyOutlined,
-  DeleteOutlined,
-  ExportOutlined,
-  EyeOutlined,
-  HistoryOutlined,
-  RedoOutlined,
-  SaveOutlined,
-  UndoOutlined,
-} from '@ant-design/icons';
-import { Alert, Button, Divider, Modal, Space, Spin, Tooltip, Typography, message } from 'antd';
+import { Alert, Button, Modal, Space, Spin, Typography, message } from 'antd';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { SourceTable } from '../../../protocol/dashboard-sources';
 import { textOf, type PageNode } from '../../../protocol/page-schema';
@@ -41,6 +26,7 @@ import {
 } from '../../core/dashboard';
 import { loadDashboard, loadSources, saveDashboard, type LoadedDashboard } from './api';
 import { DashboardSettings } from './DashboardSettings';
+import { DesignerToolbar, type DesignDevice } from './DesignerToolbar';
 import { DesignGrid, DROPPING_KEY } from './DesignGrid';
 import { DashboardHistory } from './HistoryDrawer';
 import { dashReducer, isTyping, keyOf, type DashState } from './state';
@@ -122,6 +108,8 @@ function Editor(
   const [conflict, setConflict] = useState(false);
   const [history, setHistory] = useState<'open' | 'compare' | undefined>();
   const [preview, setPreview] = useState(false);
+  // Which layout the grid edits: the desktop's, or the tablet's (derived from it until edited).
+  const [device, setDevice] = useState<DesignDevice>('lg');
   const [toast, holder] = message.useMessage();
   const readOnly = !props.loaded.canSave;
   const { editor } = state;
@@ -208,122 +196,39 @@ function Editor(
         { type: 'add', widget: type, key, at },
         {
           type: 'layout',
-          breakpoint: 'lg',
+          breakpoint: device,
           items: layout.map((item) => (item.i === DROPPING_KEY ? { ...item, i: key } : item)),
         },
       ],
     });
   };
-  const align = (how: AlignHow) => selectedKey && run({ type: 'align', key: selectedKey, how });
+  const align = (how: AlignHow) => selectedKey && run({ type: 'align', key: selectedKey, how, breakpoint: device });
   const title = textOf(props.loaded.schema.title, lang) || props.loaded.title;
 
   return (
     <div className="tessera-dash-designer" data-testid="dashboard-designer">
       {holder}
-      <div className="tessera-dash-toolbar">
-        <Space wrap>
-          <Button icon={<ArrowLeftOutlined />} onClick={() => leave(props.onBack)}>
-            {t('dashDesigner.back')}
-          </Button>
-          <Typography.Title level={4} style={{ margin: 0 }}>
-            {title}
-          </Typography.Title>
-          <Typography.Text type={dirty ? 'warning' : 'secondary'} data-testid="dash-dirty">
-            {dirty ? t('dashDesigner.unsaved') : t('dashDesigner.upToDate')}
-          </Typography.Text>
-        </Space>
-        <Space wrap>
-          <Tooltip title="Ctrl+Z">
-            <Button
-              icon={<UndoOutlined />}
-              disabled={readOnly || !canUndo(editor)}
-              onClick={() => dispatch({ type: 'undo' })}
-            >
-              {t('dashDesigner.undo')}
-            </Button>
-          </Tooltip>
-          <Tooltip title="Ctrl+Shift+Z">
-            <Button
-              icon={<RedoOutlined />}
-              disabled={readOnly || !canRedo(editor)}
-              onClick={() => dispatch({ type: 'redo' })}
-            >
-              {t('dashDesigner.redo')}
-            </Button>
-          </Tooltip>
-          <Divider type="vertical" />
-          <Tooltip title={t('dashDesigner.alignLeft')}>
-            <Button
-              icon={<AlignLeftOutlined />}
-              disabled={!selectedKey || readOnly}
-              onClick={() => align('left')}
-              aria-label={t('dashDesigner.alignLeft')}
-            />
-          </Tooltip>
-          <Tooltip title={t('dashDesigner.alignRight')}>
-            <Button
-              icon={<AlignRightOutlined />}
-              disabled={!selectedKey || readOnly}
-              onClick={() => align('right')}
-              aria-label={t('dashDesigner.alignRight')}
-            />
-          </Tooltip>
-          <Tooltip title={t('dashDesigner.fullWidth')}>
-            <Button
-              icon={<ColumnWidthOutlined />}
-              disabled={!selectedKey || readOnly}
-              onClick={() => align('full')}
-              aria-label={t('dashDesigner.fullWidth')}
-            />
-          </Tooltip>
-          <Tooltip title={t('dashDesigner.matchRow')}>
-            <Button
-              icon={<ColumnHeightOutlined />}
-              disabled={!selectedKey || readOnly}
-              onClick={() => align('row')}
-              aria-label={t('dashDesigner.matchRow')}
-            />
-          </Tooltip>
-          <Tooltip title="Ctrl+D">
-            <Button
-              icon={<CopyOutlined />}
-              disabled={!selectedKey || readOnly}
-              onClick={() => selectedKey && run({ type: 'duplicate', key: selectedKey })}
-            >
-              {t('dashDesigner.duplicate')}
-            </Button>
-          </Tooltip>
-          <Tooltip title="Delete">
-            <Button
-              danger
-              icon={<DeleteOutlined />}
-              disabled={!selectedKey || readOnly}
-              onClick={() => selectedKey && run({ type: 'remove', key: selectedKey })}
-            >
-              {t('dashDesigner.remove')}
-            </Button>
-          </Tooltip>
-          <Divider type="vertical" />
-          <Button icon={<HistoryOutlined />} disabled={readOnly} onClick={() => setHistory('open')}>
-            {t('dashDesigner.history')}
-          </Button>
-          <Button icon={<EyeOutlined />} onClick={() => setPreview(true)}>
-            {t('dashDesigner.preview')}
-          </Button>
-          <Button icon={<ExportOutlined />} onClick={() => leave(props.onOpen)}>
-            {t('dashDesigner.open')}
-          </Button>
-          <Button
-            type="primary"
-            icon={<SaveOutlined />}
-            loading={saving}
-            disabled={readOnly || !dirty}
-            onClick={() => void save()}
-          >
-            {t('dashDesigner.save')}
-          </Button>
-        </Space>
-      </div>
+      <DesignerToolbar
+        title={title}
+        dirty={dirty}
+        readOnly={readOnly}
+        canUndo={canUndo(editor)}
+        canRedo={canRedo(editor)}
+        selected={!!selectedKey}
+        saving={saving}
+        device={device}
+        onDevice={setDevice}
+        onBack={() => leave(props.onBack)}
+        onUndo={() => dispatch({ type: 'undo' })}
+        onRedo={() => dispatch({ type: 'redo' })}
+        onAlign={align}
+        onDuplicate={() => selectedKey && run({ type: 'duplicate', key: selectedKey })}
+        onRemove={() => selectedKey && run({ type: 'remove', key: selectedKey })}
+        onHistory={() => setHistory('open')}
+        onPreview={() => setPreview(true)}
+        onOpen={() => leave(props.onOpen)}
+        onSave={() => void save()}
+      />
       {readOnly && <Alert type="info" showIcon message={t('dashDesigner.readOnly')} style={{ margin: '8px 0' }} />}
       <div className="tessera-dash-panes">
         <WidgetPalette disabled={readOnly} onAdd={(type) => run({ type: 'add', widget: type })} />
@@ -332,8 +237,10 @@ function Editor(
           selected={editor.selected}
           problems={problems}
           readOnly={readOnly}
+          breakpoint={device}
           onSelect={(key) => dispatch({ type: 'select', key })}
-          onLayout={(items) => run({ type: 'layout', breakpoint: 'lg', items })}
+          onLayout={(items) => run({ type: 'layout', breakpoint: device, items })}
+          onResetLayout={() => run({ type: 'layout', breakpoint: device, items: null })}
           onDrop={onDrop}
         />
         <div className="tessera-dash-settings" onBlur={() => dispatch({ type: 'seal' })}>

@@ -11,7 +11,7 @@ import { textOf, type Text } from '../../../protocol/page-schema';
 import type { DashboardFilter, DashboardNodeSchema } from '../../../runtime/core/dashboard/types';
 import { useRuntime, useT } from '../../../runtime/react/context';
 import { filterCandidates, filterReach, uniqueWidgetKey, type DashCommand } from '../../core/dashboard';
-import { fieldLabel } from './QueryBuilder';
+import { fieldLabel } from './field-label';
 
 const REFRESH_CHOICES = [0, 30, 60, 300, 900, 3600];
 

@@ -1,7 +1,8 @@
 /**
  * The query builder of a chart or stat card: the table (only those the admin may read), groups (a
  * field, its dictionary labels come with it; a date takes a bucket), measures (only those the
- * field allows: no sum over text), conditions, sort, top-N with "others". It edits the widget's
+ * field allows: no sum over text), joined tables through reference fields (their columns join the
+ * fields of groups and measures), conditions, sort, top-N with "others". It edits the widget's
  * `data` binding — the aggregate contract itself, so what is built is what the widget runs.
  */
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
@@ -13,7 +14,9 @@ import { textOf } from '../../../protocol/page-schema';
 import { groupOutputs, measureOutputs } from '../../../runtime/core/dashboard/outputs';
 import type { DataBinding } from '../../../runtime/core/dashboard/types';
 import { useRuntime, useT } from '../../../runtime/react/context';
-import { measureFnsFor } from '../../core/dashboard';
+import { joinedFields, measureFnsFor } from '../../core/dashboard';
+import { fieldLabel } from './field-label';
+import { JoinsEditor } from './JoinsEditor';
 
 interface Props {
   binding: DataBinding;
@@ -33,19 +36,16 @@ const specOf = (group: string | GroupBySpec): GroupBySpec => (typeof group === '
 /** A plain group stays a string (as the committed dashboards write it). */
 const groupOf = (spec: GroupBySpec): string | GroupBySpec => (spec.bucket || spec.as ? spec : spec.key);
 
-export function fieldLabel(field: SourceField | undefined, key: string, lang: 'zh' | 'en'): string {
-  const title = field?.title !== undefined ? textOf(field.title, lang) : '';
-  return title && title !== key ? `${title} · ${key}` : key;
-}
-
 export function QueryBuilder({ binding, groups, sources, onChange, onBlur }: Props) {
   const { lang } = useRuntime();
   const t = useT();
   const source = sources.find((s) => s.table === binding.table);
-  const fields = source?.fields ?? [];
+  // Groups and measures may use the joined tables' columns; conditions only the table's own.
+  const ownFields = source?.fields ?? [];
+  const fields = [...ownFields, ...joinedFields(binding, sources)];
   const fieldOf = (key: string | undefined) => fields.find((f) => f.key === key);
-  const fieldOptions = (only?: (field: SourceField) => boolean) =>
-    fields.filter((f) => !only || only(f)).map((f) => ({ value: f.key, label: fieldLabel(f, f.key, lang) }));
+  const fieldOptions = (only?: (field: SourceField) => boolean, from: readonly SourceField[] = fields) =>
+    from.filter((f) => !only || only(f)).map((f) => ({ value: f.key, label: fieldLabel(f, f.key, lang) }));
   const set = (patch: Partial<DataBinding>, tag: string) => {
     const next: DataBinding = { ...binding, ...patch };
     for (const [key, value] of Object.entries(patch))
@@ -79,6 +79,8 @@ export function QueryBuilder({ binding, groups, sources, onChange, onBlur }: Pro
           />
         </div>
       </Form.Item>
+
+      <JoinsEditor binding={binding} sources={sources} onChange={onChange} />
 
       {groups && (
         <Form.Item label={t('dashDesigner.groupBy')} style={{ marginBottom: 10 }}>
@@ -231,7 +233,7 @@ export function QueryBuilder({ binding, groups, sources, onChange, onBlur }: Pro
                 style={{ flex: 1, minWidth: 0 }}
                 value={condition.key}
                 onChange={(key: string) => update({ ...condition, key })}
-                options={fieldOptions()}
+                options={fieldOptions(undefined, ownFields)}
               />
               <Select
                 style={{ width: 100 }}
@@ -260,9 +262,9 @@ export function QueryBuilder({ binding, groups, sources, onChange, onBlur }: Pro
           size="small"
           type="dashed"
           icon={<PlusOutlined />}
-          disabled={!fields.length}
+          disabled={!ownFields.length}
           onClick={() =>
-            set({ querys: [...conditions, { key: fields[0].key, rule: 'EQUAL', value: '' }] }, 'conditions')
+            set({ querys: [...conditions, { key: ownFields[0].key, rule: 'EQUAL', value: '' }] }, 'conditions')
           }
         >
           {t('dashDesigner.addCondition')}

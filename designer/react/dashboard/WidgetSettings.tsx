@@ -8,6 +8,7 @@ import type { SourceTable } from '../../../protocol/dashboard-sources';
 import { textOf } from '../../../protocol/page-schema';
 import {
   CHART_KINDS,
+  type ChartWidget,
   type DashboardWidget,
   type DataBinding,
   type TableWidget,
@@ -15,9 +16,12 @@ import {
 import { getNode } from '../../../runtime/core/registry';
 import { useRuntime, useT } from '../../../runtime/react/context';
 import type { BindingProblem, DashCommand } from '../../core/dashboard';
+import { ClickSettings, withClick } from './ClickSettings';
 import { DataPreview } from './DataPreview';
-import { fieldLabel, QueryBuilder } from './QueryBuilder';
+import { fieldLabel } from './field-label';
+import { QueryBuilder } from './QueryBuilder';
 import { SchemaSettings } from './SchemaSettings';
+import { TrendSettings } from './TrendSettings';
 
 interface Props {
   widget: DashboardWidget;
@@ -109,6 +113,14 @@ function TableColumns({
   );
 }
 
+/** The widget over a new binding; a chart whose click opens its table's list follows the table. */
+function rebound(widget: DashboardWidget, data: DataBinding, sources: readonly SourceTable[]): DashboardWidget {
+  const next = { ...widget, data } as DashboardWidget;
+  if (next.type === 'chart' && next.props?.onClick === 'list' && data.table !== (widget as ChartWidget).data.table)
+    return withClick(next, 'list', sources);
+  return next;
+}
+
 export function WidgetSettings({ widget, sources, problem, run, onBlur }: Props) {
   const { lang } = useRuntime();
   const t = useT();
@@ -153,11 +165,15 @@ export function WidgetSettings({ widget, sources, problem, run, onBlur }: Props)
             groups={widget.type === 'chart'}
             sources={sources}
             onBlur={onBlur}
-            onChange={(data: DataBinding, field: string) =>
-              update({ ...widget, data } as DashboardWidget, `data.${field}`)
-            }
+            onChange={(data: DataBinding, field: string) => update(rebound(widget, data, sources), `data.${field}`)}
           />
           <DataPreview binding={widget.data} />
+          {widget.type === 'chart' && (
+            <ClickSettings widget={widget} sources={sources} onChange={(next) => update(next, 'props.onClick')} />
+          )}
+          {widget.type === 'stat' && (
+            <TrendSettings widget={widget} sources={sources} onChange={(next) => update(next, 'props.trend')} />
+          )}
         </>
       )}
       {widget.type === 'dataTable' && (

@@ -44,6 +44,9 @@ export interface MeasureFormat {
 export const CHART_KINDS = ['line', 'area', 'bar', 'pie', 'scatter', 'funnel', 'gauge', 'radar', 'dualAxis'] as const;
 export type ChartKind = (typeof CHART_KINDS)[number];
 
+export const CHART_CLICKS = ['none', 'filter', 'list'] as const;
+export type ChartClick = (typeof CHART_CLICKS)[number];
+
 interface WidgetBase {
   key: string;
   title?: Text;
@@ -65,7 +68,15 @@ export interface ChartWidget extends WidgetBase {
     /** Per measure (by output name): its legend title. */
     measureTitles?: Record<string, Text>;
     format?: MeasureFormat;
-    /** Clicking a bar / slice / point filters the other widgets on the same table (default true). */
+    /**
+     * What a click on a bar / slice / point does (./click.ts): filter the dashboard's other widgets
+     * on the same table (the default), open the list page of module `listModule` narrowed to the
+     * clicked group, or nothing.
+     */
+    onClick?: ChartClick;
+    /** The module (its id: the `common/{id}` route) whose list a click opens. */
+    listModule?: string;
+    /** Older switch for the same: false = onClick "none" (kept for dashboards saved with it). */
     clickFilter?: boolean;
   };
   /** Dashboard filter key → this widget's own field for it, or null: not filtered by it. */

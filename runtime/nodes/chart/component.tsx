@@ -1,11 +1,13 @@
 /**
  * The chart widget: its aggregate answer mapped to a VChart spec (runtime/core/dashboard/chart-spec)
  * and drawn in a lazy chunk. A click on a bar, slice or point filters the dashboard's other widgets
- * on the same table by the clicked group (the first group's field; a date bucket is not a value).
+ * on the same table by the clicked group (the first group's field; a date bucket is not a value),
+ * or opens the bound module's list searching that group, as the widget's `props.onClick` says
+ * (runtime/core/dashboard/click.ts).
  */
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { chartSpec, type ChartDatum } from '../../core/dashboard/chart-spec';
-import { groupOutputs } from '../../core/dashboard/outputs';
+import { clickEffect } from '../../core/dashboard/click';
 import type { ChartWidget } from '../../core/dashboard/types';
 import { useRuntime, useT } from '../../react/context';
 import { useDashboard } from '../dashboard/context';
@@ -16,7 +18,7 @@ import { WidgetFrame } from '../dashboard/widget-frame';
 const VChartView = lazy(() => import('./vchart-view').then((m) => ({ default: m.VChartView })));
 
 export function ChartNode({ node }: { node: ChartWidget }) {
-  const { lang } = useRuntime();
+  const { lang, openRoute } = useRuntime();
   const dashboard = useDashboard();
   const { body, tick } = useWidgetBody(node.key, node.data, node.filterFields);
   const state = useAggregate(node.data.table, body, tick);
@@ -28,16 +30,17 @@ export function ChartNode({ node }: { node: ChartWidget }) {
     return { points: values.length, total: values.reduce((sum, d) => sum + (d.value ?? 0), 0) };
   }, [spec]);
   const [drawn, setDrawn] = useState(false);
-  const first = groupOutputs(node.data)[0];
   const { setCross, registerCanvas } = dashboard;
-  const filterable = node.props?.clickFilter !== false && !!first && !first.bucket;
   const onClickDatum = useCallback(
     (datum: unknown) => {
       const d = datum as Partial<ChartDatum>;
-      if (!filterable || !first || d.raw === null || d.raw === undefined) return;
-      setCross({ source: node.key, table: node.data.table, field: first.key, value: d.raw, label: String(d.x) });
+      const effect = clickEffect(node, d.raw);
+      // An effect other than none means the datum has its group's value.
+      if (effect.kind === 'filter' && d.raw != null)
+        setCross({ source: node.key, table: node.data.table, field: effect.field, value: d.raw, label: String(d.x) });
+      else if (effect.kind === 'list') openRoute?.(effect.route);
     },
-    [filterable, first, node.key, node.data.table, setCross],
+    [node, setCross, openRoute],
   );
   const onCanvas = useCallback(
     (canvas: (() => HTMLCanvasElement | undefined) | undefined) => registerCanvas(node.key, canvas),

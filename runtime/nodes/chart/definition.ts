@@ -5,7 +5,7 @@ import {
   measureFormatSchema,
   widgetBase,
 } from '../../core/dashboard/schema-parts';
-import { CHART_KINDS } from '../../core/dashboard/types';
+import { CHART_CLICKS, CHART_KINDS } from '../../core/dashboard/types';
 
 /**
  * A chart widget (VChart, fetched on first use): line, area, bar (stacked, horizontal), pie/donut,
@@ -49,6 +49,8 @@ export const chartNode = defineNode({
             additionalProperties: { $ref: 'tessera://meta/text.schema.json' },
           },
           format: measureFormatSchema,
+          onClick: { enum: [...CHART_CLICKS] },
+          listModule: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' },
           clickFilter: { type: 'boolean' },
         },
       },
