@@ -34,6 +34,8 @@ export const mess: Catalog = {
     zh: '该任务正在执行，请稍后再试',
     en: 'This task is running now: try again when it finishes',
   },
+  'tasks.tableRequired': { zh: '请选择报表的数据表', en: 'Choose the table of the report' },
+  'tasks.reportFile': { zh: '报表文件：{{name}}（{{rows}} 行）', en: 'Report file: {{name}} ({{rows}} rows)' },
   'tasks.reportNotRows': {
     zh: '接口 {{source}} 的返回不是数据行列表，无法生成报表',
     en: 'The data source {{source}} did not answer a list of rows: no report',
