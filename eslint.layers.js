@@ -49,7 +49,8 @@ const SERVER_SEAMS = {
   ],
   access: ['can.ts', 'grants.ts', 'hook.ts', 'ip-allow-list.ts', 'tables.ts'],
   auth: ['bodies.ts', 'passwords.ts', 'session-hook.ts', 'sign-in.ts', 'tokens.ts', 'users.ts'],
-  common: ['access.ts', 'query/tree.ts', 'values.ts'],
+  // + system-report.ts: reports the server runs itself over the app's tables (scheduled tasks)
+  common: ['access.ts', 'query/tree.ts', 'system-report.ts', 'values.ts'],
   dingtalk: ['client.ts', 'routes.ts'],
   files: ['library.ts', 'names.ts', 'qiniu.ts'],
   // outbound HTTP through the SSRF guard (REST data sources; AI providers and tasks later)
@@ -129,8 +130,9 @@ const SERVER_EDGES = {
   flows: ['auth', 'common', 'logs', 'messages', 'modules'],
   // the mess page: sessions, the operation log of admin sends
   messages: ['auth', 'logs'],
-  // the Task page: sessions, the scheduler, data sources to call, messages to send, the operation log
-  tasks: ['api-sources', 'auth', 'logs', 'messages', 'scheduler'],
+  // the Task page: sessions, the scheduler, data sources to call, messages to send, the operation log,
+  // reports over the app's tables (the common API's contracts) kept as files (the file API's storage)
+  tasks: ['api-sources', 'auth', 'common', 'files', 'logs', 'messages', 'scheduler'],
 };
 
 const types = (...names) => ({ element: { types: { anyOf: names } } });

@@ -4,6 +4,7 @@
  */
 import { createContext, useCallback, useContext, type ReactNode } from 'react';
 import type { RequestFn } from '../../protocol/http';
+import type { StreamEvent } from '../../protocol/event-stream';
 import type { OpenStreamFn } from '../../protocol/stream-open';
 import type { Lang } from '../../protocol/constants';
 import { translate } from '../../protocol/messages';
@@ -31,6 +32,11 @@ export interface RuntimeContextValue {
   tablePrefix?: string;
   /** Opens a feature's own event stream with the session and the envelope (the AI chat); absent → none. */
   openStream?: OpenStreamFn;
+  /**
+   * Listens to the shell's event stream (the one the bells read) for one event type; answers the
+   * unsubscribe. Absent → the page is not live (it still reloads on its own button).
+   */
+  onServerEvent?: (type: StreamEvent['type'], listener: () => void) => () => void;
 }
 
 const RuntimeContext = createContext<RuntimeContextValue | null>(null);

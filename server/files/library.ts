@@ -10,4 +10,4 @@ export { cleanFileName, formatBytes, MAX_NAME_LENGTH } from './names';
 export { DOWNLOAD_PREFIX, readUpload } from './routes';
 export type { StorageProvider } from './storage';
 export { FileStore } from './store';
-export { checkFile, safeContentType } from './types';
+export { checkFile, kindOf, safeContentType } from './types';

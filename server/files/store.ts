@@ -26,7 +26,7 @@ export class FileStore {
     this.table = fileTable(prefix);
   }
 
-  async insert(row: FileRow, userId: string, now: number): Promise<void> {
+  async insert(row: FileRow, userId: string | null, now: number): Promise<void> {
     await this.db
       .insertInto(this.table)
       .values({ ...row, ...insertAudit(userId, now) })

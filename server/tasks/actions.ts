@@ -4,17 +4,29 @@
  *            an HTTP error status fails the run
  *   message  send the task's message (source `task`) through the message seam
  *   report   call a data source, put its first rows as a text table in a message, send it
+ *   tableReport  query one of the app's module tables (server/common/system-report.ts), send its cells as a text
+ *            table in a message, or store them as an xlsx / csv file the message links to
  * A refusal (ApiError) is recorded as its text in Chinese, the platform's default language: the
  * run history is data, kept once, not translated per reader.
  */
 import { translate } from '../../protocol/messages/index';
 import type { SourceInvoker } from '../api-sources/invoke';
+import type { StorageProvider } from '../files/library';
 import type { ServerContext } from '../context';
 import { ApiError } from '../errors';
 import { sendMessageNow } from '../messages/send';
 import type { TaskDefinition } from '../scheduler/index';
 import { MAX_REPORT_ROWS } from './shapes';
+import { storeReportFile } from './report-file';
 import { inputOf, type TaskConfig, type TaskRow } from './store';
+import { runTableReport, type AggregateRunner } from '../common/system-report';
+
+/** What runs need beyond the server context: made once by the routes. */
+export interface TaskDeps {
+  invoke: SourceInvoker;
+  runAggregate: AggregateRunner;
+  storage: StorageProvider;
+}
 
 /** The lease and history name of a Task-page task. */
 export const leaseName = (id: string) => `task:${id}`;
@@ -37,18 +49,18 @@ export function rowsAsText(rows: Record<string, unknown>[], max: number): string
   return lines.join('\n');
 }
 
-type RunContext = Pick<ServerContext, 'config' | 'tables' | 'now' | 'bus' | 'db'>;
+type RunContext = Pick<ServerContext, 'config' | 'tables' | 'now' | 'bus' | 'db' | 'registry'>;
 
-async function runAction(ctx: RunContext, invoke: SourceInvoker, row: TaskRow): Promise<string> {
+async function runAction(ctx: RunContext, deps: TaskDeps, row: TaskRow): Promise<string> {
   const task = inputOf(row);
   const config: TaskConfig = task.config;
-  const send = (body: string) =>
+  const send = (body: string, link = config.link) =>
     sendMessageNow(ctx, {
       appId: row.app_id,
       to: config.to ?? {},
       title: config.title ?? task.name,
       body,
-      link: config.link,
+      link,
       source: 'task',
       senderId: null,
     });
@@ -56,7 +68,8 @@ async function runAction(ctx: RunContext, invoke: SourceInvoker, row: TaskRow): 
     const sent = await send(config.body ?? '');
     return `sent to ${sent.recipients.length} users`;
   }
-  const answer = await invoke(row.app_id, config.source ?? '', config.params ?? {});
+  if (task.action === 'tableReport') return runTableReportAction(ctx, deps, row.app_id, config, send);
+  const answer = await deps.invoke(row.app_id, config.source ?? '', config.params ?? {});
   if (answer.status >= 400) throw new Error(`HTTP ${answer.status}: ${answer.text.slice(0, 2000)}`);
   if (task.action === 'api') return `HTTP ${answer.status} in ${answer.ms} ms\n${answer.text}`;
   if (!answer.rows) throw new Error(translate('zh', 'tasks.reportNotRows', { source: config.source ?? '' }));
@@ -66,7 +79,30 @@ async function runAction(ctx: RunContext, invoke: SourceInvoker, row: TaskRow): 
   return `${answer.rows.length} rows, sent to ${sent.recipients.length} users\n${table}`;
 }
 
-export function definitionOf(ctx: RunContext, invoke: SourceInvoker, row: TaskRow): TaskDefinition {
+/** A table report: its cells as a text table in the message, or a stored file the message links to. */
+async function runTableReportAction(
+  ctx: RunContext,
+  deps: TaskDeps,
+  appId: string,
+  config: TaskConfig,
+  send: (body: string, link?: string | null) => Promise<{ recipients: unknown[] }>,
+): Promise<string> {
+  const spec = { table: config.table ?? '', query: config.query ?? {}, limit: config.limit ?? 20 };
+  const report = await runTableReport(ctx, deps.runAggregate, appId, spec, 'zh');
+  const intro = config.body ? `${config.body}\n\n` : '';
+  if (config.output === 'xlsx' || config.output === 'csv') {
+    const file = await storeReportFile(ctx, deps.storage, appId, report, config.output);
+    const line = translate('zh', 'tasks.reportFile', { name: file.name, rows: report.rows.length });
+    const sent = await send(`${intro}${line}`, file.link);
+    return `${report.rows.length} rows, ${file.name} (${file.size} bytes) ${file.link}, sent to ${sent.recipients.length} users`;
+  }
+  const rows = report.rows.map((cells) => Object.fromEntries(report.columns.map((c, i) => [c, cells[i]])));
+  const table = rowsAsText(rows, MAX_REPORT_ROWS);
+  const sent = await send(`${intro}${table}`);
+  return `${report.rows.length} rows, sent to ${sent.recipients.length} users\n${table}`;
+}
+
+export function definitionOf(ctx: RunContext, deps: TaskDeps, row: TaskRow): TaskDefinition {
   return {
     name: leaseName(row.id),
     pattern: row.cron,
@@ -75,7 +111,7 @@ export function definitionOf(ctx: RunContext, invoke: SourceInvoker, row: TaskRo
     missed: row.missed === 'runOnce' ? 'runOnce' : 'skip',
     run: async () => {
       try {
-        return await runAction(ctx, invoke, row);
+        return await runAction(ctx, deps, row);
       } catch (error) {
         if (error instanceof ApiError) throw new Error(translate('zh', error.key, error.vars), { cause: error });
         throw error;

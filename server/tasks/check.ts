@@ -2,6 +2,7 @@
  * A task is checked whole before it is stored (docs/scheduler.md "The Task page"): the cron
  * expression through croner in its time zone (invalid, every second / more than once a minute,
  * never firing: refused with the reason), and the action's settings — a data source the app has,
+ * a report's module table and query (parsed as the common API would: table-report.ts),
  * recipients who exist, a message title and link the message seam accepts. So a stored task can
  * always be scheduled, and a bad one changes nothing.
  */
@@ -12,6 +13,7 @@ import { badRequest } from '../errors';
 import { checkMessageText, resolveRecipients } from '../messages/send';
 import { checkCron } from '../scheduler/index';
 import type { TaskConfig, TaskInput } from './store';
+import { checkTableReport } from '../common/system-report';
 
 /** The next run times of a pattern, or the refusal naming why not. */
 export function explainCron(cron: string, timezone: string, now: number, count = 5): Date[] {
@@ -39,6 +41,16 @@ function settingsFor(input: TaskInput): TaskConfig {
   const c = input.config;
   if (input.action === 'api') return { source: c.source, params: c.params ?? {} };
   if (input.action === 'message') return { to: c.to, title: c.title, body: c.body ?? '', link: c.link ?? null };
+  if (input.action === 'tableReport')
+    return {
+      table: c.table,
+      query: c.query ?? {},
+      limit: c.limit ?? 20,
+      output: c.output ?? 'message',
+      to: c.to,
+      title: c.title,
+      body: c.body ?? '',
+    };
   return {
     source: c.source,
     params: c.params ?? {},
@@ -51,14 +63,17 @@ function settingsFor(input: TaskInput): TaskConfig {
 }
 
 export async function checkTask(
-  ctx: Pick<ServerContext, 'tables' | 'db' | 'now'>,
+  ctx: Pick<ServerContext, 'tables' | 'db' | 'now' | 'registry'>,
   exists: SourceLookup,
   appId: string,
   input: TaskInput,
 ): Promise<TaskInput> {
   explainCron(input.cron, input.timezone, ctx.now());
   const config = settingsFor(input);
-  if (input.action !== 'message') {
+  if (input.action === 'tableReport') {
+    if (!config.table) throw badRequest('tasks.tableRequired');
+    await checkTableReport(ctx, appId, { table: config.table, query: config.query ?? {}, limit: config.limit ?? 20 });
+  } else if (input.action !== 'message') {
     if (!config.source) throw badRequest('tasks.sourceRequired');
     if (!(await exists(appId, config.source))) throw badRequest('apiSource.notFound', { name: config.source });
   }

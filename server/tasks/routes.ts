@@ -13,13 +13,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { apiSourceInvoker } from '../api-sources/invoke';
 import { requireAuth, type RequestAuth } from '../auth/session-hook';
+import { aggregateRunner } from '../common/system-report';
 import type { ServerContext } from '../context';
 import { scheduledTaskTable } from '../db/migrations/0026-messages-tasks';
 import { badRequest, forbidden } from '../errors';
+import { loadFilesConfig, storageFor } from '../files/library';
 import { recordOperation } from '../logs/record';
 import { ok } from '../reply';
 import { LeaseStore, type RunRecord, type Scheduler } from '../scheduler/index';
-import { definitionOf, leaseName } from './actions';
+import { definitionOf, leaseName, type TaskDeps } from './actions';
 import { checkTask, explainCron } from './check';
 import { TaskRunner } from './runner';
 import { EXPLAIN_BODY, ID_PARAMS, IGNORED_KEYS, PAGE_QUERY, TASK_BODY, DEFAULT_TIMEOUT_MS } from './shapes';
@@ -48,7 +50,13 @@ export function registerTaskRoutes(app: FastifyInstance, ctx: ServerContext, sch
   const store = new TaskStore(ctx.db.db, table, ctx.now);
   const leases = new LeaseStore(ctx.db, ctx.config.tablePrefix);
   const sources = apiSourceInvoker(ctx);
-  new TaskRunner(ctx, scheduler, store, sources.invoke).listen(app);
+  // The file storage the file API uses (same environment): where a report's file is kept.
+  const storage = storageFor(loadFilesConfig(process.env, ctx.config.dataDir), ctx.now);
+  // The S3 client holds sockets (S3Storage.close); the others have nothing to close.
+  const closable = storage as { close?: () => Promise<void> };
+  if (closable.close) app.addHook('onClose', async () => closable.close?.());
+  const deps: TaskDeps = { invoke: sources.invoke, runAggregate: aggregateRunner(app, ctx), storage };
+  new TaskRunner(ctx, scheduler, store, deps).listen(app);
 
   const nextRuns = (row: TaskRow) => {
     if (Number(row.enabled) !== 1) return [];
@@ -142,7 +150,7 @@ export function registerTaskRoutes(app: FastifyInstance, ctx: ServerContext, sch
     const row = await store.get(auth.app.id, idOf(request));
     // Through the lease like a tick, so a run now never overlaps a run in progress anywhere.
     const tick = Math.floor(ctx.now() / 1000) * 1000;
-    const result = await scheduler.runTask(definitionOf(ctx, sources.invoke, row), tick);
+    const result = await scheduler.runTask(definitionOf(ctx, deps, row), tick);
     if (result === 'skipped') throw badRequest('tasks.running');
     const [run] = await leases.history(leaseName(row.id), 1);
     return ok(request, run ? runView(run) : null);

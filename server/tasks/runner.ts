@@ -5,10 +5,9 @@
  * the lease makes one of them run each tick.
  */
 import type { FastifyInstance } from 'fastify';
-import type { SourceInvoker } from '../api-sources/invoke';
 import type { ServerContext } from '../context';
 import type { Scheduler } from '../scheduler/index';
-import { definitionOf, leaseName } from './actions';
+import { definitionOf, leaseName, type TaskDeps } from './actions';
 import type { TaskStore } from './store';
 
 export class TaskRunner {
@@ -16,7 +15,7 @@ export class TaskRunner {
     private readonly ctx: ServerContext,
     private readonly scheduler: Scheduler,
     private readonly store: TaskStore,
-    private readonly invoke: SourceInvoker,
+    private readonly deps: TaskDeps,
   ) {}
 
   /** Schedules the stored enabled tasks now, and follows changes from every instance. */
@@ -34,13 +33,13 @@ export class TaskRunner {
   }
 
   private async loadAll(): Promise<void> {
-    for (const row of await this.store.enabled()) await this.scheduler.put(definitionOf(this.ctx, this.invoke, row));
+    for (const row of await this.store.enabled()) await this.scheduler.put(definitionOf(this.ctx, this.deps, row));
   }
 
   /** Reschedules one task as stored now (or drops it: deleted or disabled). */
   async sync(taskId: string): Promise<void> {
     const row = await this.store.find(taskId);
     if (!row || Number(row.enabled) !== 1) this.scheduler.remove(leaseName(taskId));
-    else await this.scheduler.put(definitionOf(this.ctx, this.invoke, row));
+    else await this.scheduler.put(definitionOf(this.ctx, this.deps, row));
   }
 }

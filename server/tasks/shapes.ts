@@ -1,8 +1,9 @@
 /** Route schemas of the Task page's routes (docs/conventions.md "Route schemas"). */
 import { recordId, strictObject, text } from '../http/shapes';
 import { MAX_BODY, MAX_LINK, MAX_TITLE } from '../messages/send';
+import { MAX_TABLE_REPORT_ROWS, REPORT_FILE_FORMATS } from '../common/system-report';
 
-export const TASK_ACTIONS = ['api', 'message', 'report'] as const;
+export const TASK_ACTIONS = ['api', 'message', 'report', 'tableReport'] as const;
 export type TaskAction = (typeof TASK_ACTIONS)[number];
 export const MISSED_POLICIES = ['skip', 'runOnce'] as const;
 /** A run may take at most this long: the claim holds for it plus the lease margin. */
@@ -45,9 +46,30 @@ const CONFIG = strictObject(
     body: { type: 'string', maxLength: MAX_BODY, description: 'message: the text; report: a line above the rows' },
     link: { anyOf: [{ type: 'string', maxLength: MAX_LINK }, { type: 'null' }], description: 'A page to open' },
     maxRows: { type: 'integer', minimum: 1, maximum: MAX_REPORT_ROWS, description: 'report: rows put in the message' },
+    table: {
+      type: 'string',
+      pattern: '^[A-Za-z][A-Za-z0-9_]{0,63}$',
+      description: "tableReport: one of the app's module tables",
+    },
+    query: {
+      type: 'object',
+      maxProperties: 10,
+      description:
+        'tableReport: a list-contract body (showFields, querys, relate, sorts) or with groupBy an aggregate body',
+    },
+    limit: {
+      type: 'integer',
+      minimum: 1,
+      maximum: MAX_TABLE_REPORT_ROWS,
+      description: 'tableReport: rows (or groups) read at most',
+    },
+    output: {
+      enum: ['message', ...REPORT_FILE_FORMATS],
+      description: 'tableReport: a table in the message, or a file linked from it',
+    },
   },
   "The action's settings",
-  ['source', 'params', 'to', 'title', 'body', 'link', 'maxRows'],
+  ['source', 'params', 'to', 'title', 'body', 'link', 'maxRows', 'table', 'query', 'limit', 'output'],
 );
 
 const TASK = {
@@ -57,7 +79,11 @@ const TASK = {
   enabled: { type: 'boolean', description: 'Runs on its schedule' },
   missed: { enum: [...MISSED_POLICIES], description: 'After downtime: skip missed runs, or run once' },
   timeout_ms: { type: 'integer', minimum: 1000, maximum: MAX_TIMEOUT_MS, description: 'Time limit of one run, ms' },
-  action: { enum: [...TASK_ACTIONS], description: 'api: call a data source; message: send; report: rows as a message' },
+  action: {
+    enum: [...TASK_ACTIONS],
+    description:
+      "api: call a data source; message: send; report: a source's rows as a message; tableReport: a query over an app table as a message or a file",
+  },
   config: CONFIG,
 } as const;
 

@@ -17,6 +17,10 @@ export interface TaskConfig {
   body?: string;
   link?: string | null;
   maxRows?: number;
+  table?: string;
+  query?: Record<string, unknown>;
+  limit?: number;
+  output?: 'message' | 'xlsx' | 'csv';
 }
 
 export interface TaskRow {

@@ -101,7 +101,13 @@ export function SchemaView({
   const openRoute = useCallback((route: string) => navigate(`/${app}/${route}`), [navigate, app]);
   const dictEpoch = useDictEpoch();
   const runtime = useMemo(
-    () => ({ ...createRuntimeValue({ ...options, lang }), providerFor, openRoute, openStream }),
+    () => ({
+      ...createRuntimeValue({ ...options, lang }),
+      providerFor,
+      openRoute,
+      openStream,
+      onServerEvent: onStreamEvent,
+    }),
     // dictEpoch: a new runtime brings a new, empty dictionary cache; selects and cells ask again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [options, lang, providerFor, openRoute, openStream, dictEpoch],

@@ -2,9 +2,10 @@
  * Approval flows in two browsers (issue 17 "Done means", docs/workflow.md): an operator submits a
  * customer for approval from its row; the approver's bell, open in another browser, goes from 0
  * to 1 within 2 s without a reload; the approver rejects with a comment from the to-do list; the
- * operator edits the record and resubmits; the approver approves; the record's detail shows the
- * whole timeline. (The operator's live in-app message on rejection is written through the
- * messages seam, tested in tests/contract/flows.test.ts; its bell lives on the msgtask branch.)
+ * operator's page, without a reload, shows the rejection message's notification and its envelope
+ * count goes to 1; the operator edits the record and resubmits; the approver's open to-do list
+ * shows the new to-do by itself (live, no refresh); the approver approves; the record's detail
+ * shows the whole timeline.
  * Screenshots: test-results/screenshots/flows-*.png.
  */
 import { after, before, test } from 'node:test';
@@ -99,6 +100,7 @@ after(async () => {
 });
 
 const badge = (page: Page) => page.getByTestId('todo-badge').locator('.ant-scroll-number');
+const envelope = (page: Page) => page.getByTestId('message-badge').locator('.ant-scroll-number');
 
 /** The customers list showing only the test's customer. */
 async function openCustomer(page: Page) {
@@ -129,10 +131,9 @@ async function submit(page: Page) {
 async function decide(page: Page, action: '同意' | '驳回', comment: string) {
   await page.getByTestId('bar-todo').click();
   await page.waitForURL(/\/demo\/backlog$/);
-  // Already on the list (the second time): its rows as they are now.
-  await page.getByTestId('backlog-refresh').click();
+  // Already on the list the second time: no refresh click, the list reloads on todo.changed.
   const row = page.getByTestId('backlog').locator('.ant-table-row').filter({ hasText: '客户审批 · 经理审批' });
-  await row.waitFor();
+  await row.waitFor({ timeout: 30_000 });
   await row.getByRole('button', { name: new RegExp(`^${action[0]}\\s?${action[1]}$`) }).click();
   const dialog = page.locator('.ant-modal').filter({ hasText: `${action} · 客户审批` });
   await dialog.locator('textarea').fill(comment);
@@ -155,8 +156,22 @@ test('submit, live bell, reject with a comment, resubmit, approve, timeline', as
   assert.ok(Date.now() - submittedAt <= 2000, 'the bell went to 1 within 2 s without a reload');
   await screenshot(approver.page, 'flows-bell');
 
+  // The operator's envelope is empty, and its page is marked: a reload would lose the mark.
+  await operator.page.getByTestId('bar-messages').waitFor();
+  assert.equal(await envelope(operator.page).count(), 0);
+  await operator.page.evaluate(() => ((window as unknown as { flowsMark?: number }).flowsMark = 1));
+
   await decide(approver.page, '驳回', '请补充备注后再提交');
   await badge(approver.page).waitFor({ state: 'detached' });
+
+  // The operator gets the rejection live: a notification with its title, the envelope count at 1.
+  await operator.page
+    .locator('.ant-notification-notice')
+    .filter({ hasText: '审批被驳回' })
+    .waitFor({ timeout: 30_000 });
+  await envelope(operator.page).filter({ hasText: '1' }).waitFor({ timeout: 30_000 });
+  assert.equal(await operator.page.evaluate(() => (window as unknown as { flowsMark?: number }).flowsMark), 1);
+  await screenshot(operator.page, 'flows-rejection-message');
 
   // Back with the operator: editable again; a remark added, then resubmitted.
   const row = await openCustomer(operator.page);

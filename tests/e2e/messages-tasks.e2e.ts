@@ -4,10 +4,12 @@
  * it live — a notification and the unread badge beside the to-do bell, no reload — and reads it.
  * Then the admin creates a task on the Task page (the cron expression explained as its next runs),
  * runs it now and sees the run in its history; the operator gets the task's message live too.
+ * A report over the customer table stored as xlsx reaches the operator, who downloads it.
  * Screenshots: test-results/screenshots/messages-*.png, tasks-*.png.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { statSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { createDb, type Db } from '../../server/db/create-db';
 import { startServer, type RunningServer } from './lib/server';
@@ -128,4 +130,49 @@ test('an admin creates a task, runs it now and sees the run in its history', asy
   // The task's message reached the operator live.
   await notification(other, '记得跟进今天的客户').waitFor({ timeout: 15_000 });
   await other.getByTestId('message-item').filter({ hasText: '记得跟进今天的客户' }).waitFor();
+});
+
+test('a report over the customer table arrives as an xlsx the operator downloads from the message', async () => {
+  const boss = admin.page;
+  const other = operator.page;
+  // The Task page afresh (the last test left a run history open over it).
+  await boss.goto(`${server.url}/demo/Task`);
+  await boss.getByTestId('tasks').waitFor({ timeout: 60_000 });
+  await boss.getByTestId('task-new').click();
+  const form = recordModal(boss, '新建任务');
+  await boss.getByTestId('task-name').fill('客户周报');
+  await boss.getByTestId('task-cron').fill('0 9 * * 1');
+  await form.getByText('数据表报表', { exact: true }).click();
+  await pick(boss, boss.getByTestId('task-table').locator('.ant-select-selector'), 'customer');
+  const fields = boss.getByTestId('task-fields').locator('input');
+  for (const key of ['name', 'level', 'credit_limit']) {
+    await fields.fill(key);
+    await fields.press('Enter');
+  }
+  await form.getByText('Excel (xlsx)', { exact: true }).click();
+  await pick(boss, boss.getByTestId('task-users').locator('.ant-select-selector'), OPERATOR_NAME);
+  await form.locator('.ant-modal-title').click();
+  await boss.getByTestId('task-message-title').fill('客户周报');
+  await screenshot(boss, 'tasks-table-report-form');
+  await form.getByRole('button', { name: /保\s?存/ }).click();
+  await notice(boss, '保存成功').waitFor();
+  const row = boss.locator('.ant-table-row').filter({ hasText: '客户周报' });
+  await row.waitFor();
+  await row.getByTestId('task-run').click();
+  await notice(boss, '执行成功').waitFor({ timeout: 30_000 });
+
+  // The operator's message links the file; 下载 saves it under its name.
+  await notification(other, '客户周报').waitFor({ timeout: 15_000 });
+  const item = other.getByTestId('message-item').filter({ hasText: '客户周报' });
+  await item.waitFor();
+  await item.getByTestId('message-title-link').click();
+  await item.getByText(/报表文件：.*\.xlsx（\d+ 行）/).waitFor();
+  await screenshot(other, 'messages-report-file', { fullPage: false });
+  const [download] = await Promise.all([
+    other.waitForEvent('download', { timeout: 30_000 }),
+    item.getByTestId('message-download').click(),
+  ]);
+  assert.match(download.suggestedFilename(), /^客户.*\.xlsx$/);
+  const path = await download.path();
+  assert.ok(path && statSync(path).size > 1000, 'the xlsx has content');
 });

@@ -1,13 +1,18 @@
 /**
  * The to-do list (`backlog`, every signed-in user; docs/workflow.md): my pending approvals and the
  * ones I am done with, a keyword filter, the record opened in a drawer with its timeline, and
- * approve / reject with a comment from the list or the drawer.
+ * approve / reject with a comment from the list or the drawer. Live: a `todo.changed` for me (the
+ * event the to-do bell reads) or a stream reset reloads the shown list, with its tab, keyword and
+ * page, debounced (use-server-event.ts); the 刷新 button stays for a host without a stream.
  */
 import { message as antMessage, Button, Descriptions, Drawer, Input, Modal, Space, Table, Tabs, Tag } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useRuntime, useT } from '../../react/context';
+import { useServerEventReload } from '../../react/use-server-event';
 import { flowsApi, type Timeline, type TodoItem } from './api';
 import { ApprovalTimeline } from './Timeline';
+
+const LIVE_EVENTS = ['todo.changed', 'stream.reset'] as const;
 
 type Decision = { todo: Pick<TodoItem, 'id' | 'title'>; action: 'approve' | 'reject' };
 
@@ -30,6 +35,7 @@ export function Backlog() {
     [api, status, keyword, page, message],
   );
   useEffect(() => void load(), [load]);
+  useServerEventReload(LIVE_EVENTS, () => void load());
 
   const show = (todo: TodoItem) => {
     setOpen({ todo });

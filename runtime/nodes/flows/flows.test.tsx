@@ -12,7 +12,7 @@ import type { PageSchema } from '../../../protocol/page-schema';
 import backlogPage from '../../../schemas/pages/system/backlog.json';
 import flowPage from '../../../schemas/pages/system/flow.json';
 import { PageRenderer } from '../../react/PageRenderer';
-import { RuntimeProvider } from '../../react/context';
+import { RuntimeProvider, type RuntimeContextValue } from '../../react/context';
 import { createRuntimeValue } from '../../react/create-runtime';
 import { preloadNodes } from '../../react/bindings';
 import '../components';
@@ -35,13 +35,17 @@ const TODO = {
 };
 const ok = <T,>(data: T): ApiResult<T> => ({ code: '200', message: 'success', data });
 
-function renderPage(page: unknown, answer: (options: RequestOptions) => ApiResult<unknown> | undefined) {
+function renderPage(
+  page: unknown,
+  answer: (options: RequestOptions) => ApiResult<unknown> | undefined,
+  host: Partial<RuntimeContextValue> = {},
+) {
   const calls: RequestOptions[] = [];
   const request = (async (options: RequestOptions) => {
     calls.push(options);
     return answer(options) ?? ok(null);
   }) as Parameters<typeof createRuntimeValue>[0]['request'];
-  const runtime = createRuntimeValue({ request, lang: 'zh', user: { id: 'u1', roleIds: ['r1'] } });
+  const runtime = { ...createRuntimeValue({ request, lang: 'zh', user: { id: 'u1', roleIds: ['r1'] } }), ...host };
   render(
     <RuntimeProvider value={runtime}>
       <PageRenderer schema={page as PageSchema} />
@@ -72,6 +76,75 @@ describe('backlog', () => {
     });
   });
 });
+
+/** A host event stream the test drives: listeners by event type, as src/api/events.ts keeps them. */
+function fakeStream() {
+  const listeners = new Map<string, Set<() => void>>();
+  const onServerEvent: RuntimeContextValue['onServerEvent'] = (type, listener) => {
+    if (!listeners.has(type)) listeners.set(type, new Set());
+    listeners.get(type)!.add(listener);
+    return () => void listeners.get(type)!.delete(listener);
+  };
+  const emit = (type: string) => listeners.get(type)?.forEach((listener) => listener());
+  return { onServerEvent, emit, count: (type: string) => listeners.get(type)?.size ?? 0 };
+}
+
+describe('live backlog', () => {
+  it('reloads once per burst of todo.changed, keeping the keyword and page', async () => {
+    const stream = fakeStream();
+    let pending = [TODO];
+    const many = Array.from({ length: 12 }, (_, i) => ({
+      ...TODO,
+      id: String(i).padStart(32, '0'),
+      title: `待办 ${i}`,
+    }));
+    const calls = renderPage(
+      backlogPage,
+      (options) => {
+        if (!options.url.startsWith('flows/todos')) return undefined;
+        if (options.url.includes('keyword=')) return ok({ list: pending, total: 12 });
+        return ok({ list: many.slice(0, 10), total: 12 });
+      },
+      { onServerEvent: stream.onServerEvent },
+    );
+    await screen.findByText('待办 0');
+    const search = screen.getByPlaceholderText('搜索事项或提交人');
+    fireEvent.change(search, { target: { value: '客户' } });
+    fireEvent.keyDown(search, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await screen.findByText('客户审批 · 经理审批');
+    fireEvent.click(screen.getByTitle('2'));
+    await waitFor(() => expect(calls.at(-1)!.url).toContain('page=2'));
+    const before = calls.length;
+
+    pending = [{ ...TODO, id: 'c'.repeat(32), title: '合同审批 · 财务审批' }];
+    stream.emit('todo.changed');
+    stream.emit('todo.changed');
+    stream.emit('stream.reset');
+    await screen.findByText('合同审批 · 财务审批');
+    expect(calls.slice(before).map((c) => c.url)).toEqual([
+      'flows/todos?status=pending&page=2&size=10&keyword=%E5%AE%A2%E6%88%B7',
+    ]);
+  });
+
+  it('stops listening when the page closes', async () => {
+    const stream = fakeStream();
+    const { unmount } = renderBacklog(stream.onServerEvent);
+    await screen.findByText('客户审批 · 经理审批');
+    expect(stream.count('todo.changed')).toBe(1);
+    unmount();
+    expect(stream.count('todo.changed')).toBe(0);
+  });
+});
+
+function renderBacklog(onServerEvent: RuntimeContextValue['onServerEvent']) {
+  const request = (async () => ok({ list: [TODO], total: 1 })) as unknown as RuntimeContextValue['request'];
+  const runtime = { ...createRuntimeValue({ request, lang: 'zh' }), onServerEvent };
+  return render(
+    <RuntimeProvider value={runtime}>
+      <PageRenderer schema={backlogPage as PageSchema} />
+    </RuntimeProvider>,
+  );
+}
 
 describe('backlog refusal', () => {
   it('shows the server’s refusal as it says', async () => {

@@ -8,7 +8,10 @@
 import '../../../protocol/messages/late';
 import { useCallback, useEffect, useState } from 'react';
 import { Badge, Button, Card, Empty, List, Popconfirm, Segmented, Space, Tag, Typography, message } from 'antd';
-import { CheckOutlined, DeleteOutlined, LinkOutlined, SendOutlined } from '@ant-design/icons';
+import type { MessageInstance } from 'antd/es/message/interface';
+import { CheckOutlined, DeleteOutlined, DownloadOutlined, LinkOutlined, SendOutlined } from '@ant-design/icons';
+import { downloadFile } from '../../components/file-preview/file-source';
+import { apiFilePath } from '../../core/upload/urls';
 import { useRuntime, useT } from '../../react/context';
 import { messagesApi, type InboxFilter, type MessageItem, type Recipients } from './api';
 import { SendDialog } from './SendDialog';
@@ -23,6 +26,14 @@ export interface MessagesNodeSchema {
 const MESSAGE_WINDOW_EVENT = 'tessera:message';
 
 const time = (ms: number) => new Date(ms).toLocaleString();
+
+/**
+ * The name a linked file is saved under: the file name the message names (a scheduled report
+ * writes 报表文件：客户_导出.xlsx), else its title.
+ */
+function attachedName(item: Pick<MessageItem, 'title' | 'body'>): string {
+  return /[^\s：:（(]+\.(?:xlsx|csv)/.exec(item.body ?? '')?.[0] ?? item.title;
+}
 
 export function MessagesNode({ node }: { node: MessagesNodeSchema }) {
   const runtime = useRuntime();
@@ -129,7 +140,25 @@ export function MessagesNode({ node }: { node: MessagesNodeSchema }) {
             data-testid="message-item"
             data-read={item.read ? 'yes' : 'no'}
             actions={[
-              item.link && runtime.openRoute ? (
+              item.link && apiFilePath(item.link) ? (
+                <Button
+                  key="download"
+                  type="link"
+                  size="small"
+                  icon={<DownloadOutlined />}
+                  data-testid="message-download"
+                  onClick={() =>
+                    void downloadFile(
+                      request,
+                      runtime.lang,
+                      { url: item.link!, name: attachedName(item) },
+                      message as MessageInstance,
+                    )
+                  }
+                >
+                  {t('messages.download')}
+                </Button>
+              ) : item.link && runtime.openRoute ? (
                 <Button
                   key="open"
                   type="link"

@@ -1,16 +1,18 @@
 /**
  * The task form: name, cron with its next run times explained live by the server (croner in the
  * task's zone; a refusal shows why), time zone, enabled, missed-run policy, time limit, and the
- * action's settings — a data source of the api page, recipients, the message.
+ * action's settings — a data source of the api page, a report over an app table
+ * (TableReportFields.tsx), recipients, the message.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { AutoComplete, Alert, Form, Input, InputNumber, Modal, Radio, Select, Switch, Typography, message } from 'antd';
 import { useRuntime, useT } from '../../react/context';
 import { tasksApi, type TaskInput, type TaskView } from './api';
+import { TableReportFields, tableReportConfig, tableReportValues, type TableReportValues } from './TableReportFields';
 
 type Audience = 'users' | 'roles' | 'all';
 
-interface Values {
+interface Values extends TableReportValues {
   name: string;
   cron: string;
   timezone: string;
@@ -51,6 +53,8 @@ function valuesOf(task?: TaskView): Values {
       action: 'message',
       audience: 'users',
       maxRows: 20,
+      limit: 20,
+      output: 'message',
     };
   const to = task.config.to ?? {};
   return {
@@ -68,10 +72,11 @@ function valuesOf(task?: TaskView): Values {
     title: task.config.title,
     body: task.config.body,
     maxRows: task.config.maxRows ?? 20,
+    ...tableReportValues(task.config),
   };
 }
 
-function inputOf(values: Values): TaskInput {
+function inputOf(values: Values, task?: TaskView): TaskInput {
   const to =
     values.audience === 'all'
       ? { all: true }
@@ -92,7 +97,9 @@ function inputOf(values: Values): TaskInput {
         ? { source: values.source }
         : values.action === 'message'
           ? message
-          : { ...message, source: values.source, maxRows: values.maxRows ?? 20 },
+          : values.action === 'tableReport'
+            ? { ...message, ...tableReportConfig(values, task?.config.query) }
+            : { ...message, source: values.source, maxRows: values.maxRows ?? 20 },
   };
 }
 
@@ -154,8 +161,8 @@ export function TaskForm({
     setSaving(true);
     try {
       const api = tasksApi(request);
-      if (task) await api.update(task.id, inputOf(values));
-      else await api.create(inputOf(values));
+      if (task) await api.update(task.id, inputOf(values, task));
+      else await api.create(inputOf(values, task));
       void message.success(t('tasks.saved'));
       onSaved();
     } catch (error) {
@@ -235,10 +242,12 @@ export function TaskForm({
               { value: 'message', label: t('tasks.action.message') },
               { value: 'api', label: t('tasks.action.api') },
               { value: 'report', label: t('tasks.action.report') },
+              { value: 'tableReport', label: t('tasks.action.tableReport') },
             ]}
           />
         </Form.Item>
-        {action !== 'message' && (
+        {action === 'tableReport' && <TableReportFields />}
+        {(action === 'api' || action === 'report') && (
           <Form.Item
             name="source"
             label={t('tasks.source')}
@@ -292,7 +301,10 @@ export function TaskForm({
             <Form.Item name="title" label={t('messages.title')} rules={required('messages.titleRequired')}>
               <Input maxLength={200} data-testid="task-message-title" />
             </Form.Item>
-            <Form.Item name="body" label={action === 'report' ? t('tasks.reportIntro') : t('messages.body')}>
+            <Form.Item
+              name="body"
+              label={action === 'report' || action === 'tableReport' ? t('tasks.reportIntro') : t('messages.body')}
+            >
               <Input.TextArea autoSize={{ minRows: 2, maxRows: 8 }} maxLength={10000} />
             </Form.Item>
           </>

@@ -2,7 +2,7 @@
 import { isSuccess } from '../../../protocol/codes';
 import type { ApiResult, RequestFn } from '../../../protocol/http';
 
-export type TaskAction = 'api' | 'message' | 'report';
+export type TaskAction = 'api' | 'message' | 'report' | 'tableReport';
 
 export interface TaskConfig {
   source?: string;
@@ -12,6 +12,10 @@ export interface TaskConfig {
   body?: string;
   link?: string | null;
   maxRows?: number;
+  table?: string;
+  query?: Record<string, unknown>;
+  limit?: number;
+  output?: 'message' | 'xlsx' | 'csv';
 }
 
 export interface RunView {
