@@ -154,4 +154,26 @@ forEachDatabase((_name, makeDatabase) => {
     expect(empty.body).toMatchObject({ code: ResultCode.BAD_REQUEST, message: '请描述要做的修改' });
     expect(fake.calls.length).toBe(calls);
   });
+
+  it('pays like the generator: refused past the quota before the model is asked, charged per answer, free when refused', async () => {
+    const config = (body: Record<string, unknown>) =>
+      t.request({ method: 'PUT', url: '/api/ai/config/current', token: admin, body, lang: 'en' });
+    const usage = () =>
+      t.db.db
+        .selectFrom('tessera_sys_ai_usage')
+        .select(['status', 'ref_id'])
+        .where('feature', '=', 'generator')
+        .execute();
+    const before = await usage();
+    // Every describe so far held and then charged (a valid patch) or released (refused after repairs).
+    expect(before.map((row) => row.status).sort()).toEqual(['charged', 'charged', 'released', 'released']);
+    const counted = before.filter((row) => row.status !== 'released').length;
+    expect((await config({ payMode: 0, dailyQuota: counted })).body.code).toBe(ResultCode.SUCCESS);
+    const calls = fake.calls.length;
+    const refused = await describeChange(promptOf('describe-valid'), {}, admin, 'en');
+    expect(refused.body.message).toMatch(/^You have used all \d+ AI calls for today/);
+    expect(fake.calls.length).toBe(calls);
+    expect(await usage()).toHaveLength(before.length);
+    expect((await config({ dailyQuota: 0 })).body.code).toBe(ResultCode.SUCCESS);
+  });
 });
