@@ -100,7 +100,7 @@ export async function resolveMenuEntry(
     const parent = menus.find((m) => m.id === input.parent_id);
     if (!parent || parent.type !== FOLDER) throw badRequest('moduleAdmin.menuParentInvalid');
     parentId = parent.id;
-  } else parentId = input.parent_id === undefined ? defaultParent(menus) : null;
+  } else parentId = defaultParent(menus); // left empty in the dialog: the default folder
 
   const title = (input.title ?? '').trim() || moduleTitle.trim();
   if (!title) throw badRequest('moduleAdmin.menuTitleRequired');
