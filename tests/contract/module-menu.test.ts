@@ -77,6 +77,22 @@ forEachDatabase((_name, makeDatabase) => {
     expect(menus.body.data.list.map((m: { id: string }) => m.id)).toContain(menu.id);
   });
 
+  it("reads the dialog's empty fields as the defaults", async () => {
+    const reply = await create({
+      title: '退货',
+      table_name: 'returns',
+      add_menu: true,
+      menu_parent_id: '',
+      menu_title: '',
+      menu_sort: null,
+      menu_role_ids: '',
+    });
+    expect(reply.body.code).toBe(ResultCode.SUCCESS);
+    const menu = await menuOf(reply.body.data.menu_id);
+    expect(menu).toMatchObject({ title: '退货', parent_id: (await menuByTitle('客户管理')).id });
+    expect(splitIds((await role('admin')).menu_ids)).toContain(menu.id);
+  });
+
   it("keeps the chosen folder, title, order and roles; the granted role's operator opens its records", async () => {
     await t.addUser('clerk', 'Clerk@2026x', 'user');
     const clerk = await t.signIn('clerk', 'Clerk@2026x');
