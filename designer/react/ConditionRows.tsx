@@ -17,14 +17,43 @@ import {
 } from '../core';
 import { nodeOf } from '../core';
 import { useDesigner } from './context';
+import { useEffect, useState } from 'react';
+import type { DictApi } from '../../protocol/page-schema';
+import { useRuntime } from '../../runtime/react/context';
+import { previewDictionary, type DictItemPreview } from './api';
+import { dictCodeOf } from './OptionsEditor';
 
 type Lang = 'zh' | 'en';
 
-/** The options a value can take when the source field has fixed ones (a select's selectItems). */
+/** A dictionary's items (dictApi `dict/<code>`), read once per dictionary while the picker shows. */
+function useDictItems(url: string | undefined) {
+  const { request } = useRuntime();
+  const [items, setItems] = useState<{ url: string; list: DictItemPreview[] }>();
+  useEffect(() => {
+    if (!url) return;
+    let live = true;
+    previewDictionary(request, url)
+      .then((list) => live && setItems({ url, list }))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [request, url]);
+  return url && items?.url === url ? items.list : undefined;
+}
+
+/**
+ * The options a value can take when the source field has fixed ones (a select's selectItems) or
+ * a dictionary of the app: the admin picks 战略, not the stored value they would have to know.
+ */
 function useSourceOptions(source: SourceField | undefined, lang: Lang) {
   const { state } = useDesigner();
-  const items = source ? (nodeOf(state.editor.doc, source.id)?.selectItems as unknown[] | undefined) : undefined;
-  if (!Array.isArray(items)) return undefined;
+  const json = source ? nodeOf(state.editor.doc, source.id) : undefined;
+  const items = json?.selectItems as unknown[] | undefined;
+  const dictUrl = dictCodeOf(json?.dictApi as DictApi | undefined) ? (json?.dictApi as DictApi).url : undefined;
+  const dictItems = useDictItems(Array.isArray(items) ? undefined : dictUrl);
+  if (!Array.isArray(items))
+    return dictItems?.map((item) => ({ value: item.value as Literal, label: item.label ?? String(item.value) }));
   return items.flatMap((item) => {
     if (!item || typeof item !== 'object') return [];
     const { value, label } = item as { value: Literal; label?: string | { zh: string; en?: string } };

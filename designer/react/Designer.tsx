@@ -38,6 +38,8 @@ export interface DesignerProps {
   onBack: () => void;
   /** A save or rollback made a new version (the host drops its cached copy of the module). */
   onSaved?: () => void;
+  /** Unsaved changes appeared or went away (the host guards in-app navigation while there are). */
+  onDirtyChange?: (dirty: boolean) => void;
 }
 
 export function Designer(props: DesignerProps) {
@@ -136,6 +138,13 @@ function DesignerWorkspace(props: DesignerProps & { loaded: LoadedModule; onRelo
     }, 250);
     return () => clearTimeout(timer);
   }, [doc, dirty, storage, key, baseVersion, readOnly]);
+
+  const { onDirtyChange } = props;
+  useEffect(() => {
+    onDirtyChange?.(dirty);
+  }, [dirty, onDirtyChange]);
+  // Unmounted (a reload of the module, leaving): nothing of this copy is unsaved any more.
+  useEffect(() => () => onDirtyChange?.(false), [onDirtyChange]);
 
   // Leaving the page with unsaved changes asks first (the draft stays either way).
   useEffect(() => {

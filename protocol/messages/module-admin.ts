@@ -45,4 +45,21 @@ export const moduleAdmin: Catalog = {
     en: 'The module "{{title}}" has only one version: there is nothing to roll back to',
   },
   'moduleAdmin.oneAtATime': { zh: '每次只能回滚一个模块', en: 'Roll back one module at a time' },
+  'moduleAdmin.menuParentInvalid': {
+    zh: '上级菜单不存在或不是目录，请重新选择',
+    en: 'The parent menu does not exist or is not a folder; choose another',
+  },
+  'moduleAdmin.menuRoleInvalid': {
+    zh: '所选角色不存在，请刷新后重新选择',
+    en: 'A chosen role does not exist; reload and choose again',
+  },
+  'moduleAdmin.menuTitleRequired': { zh: '请输入菜单名称', en: 'Enter a menu title' },
+  'moduleAdmin.menuTitleTooLong': {
+    zh: '菜单名称最多 {{max}} 个字符',
+    en: 'The menu title may be at most {{max}} characters long',
+  },
+  'moduleAdmin.menuExists': {
+    zh: '模块“{{title}}”已在菜单“{{menu}}”中，可在菜单管理中调整',
+    en: 'The module "{{title}}" already has the menu entry "{{menu}}"; change it on the Menus page',
+  },
 };

@@ -6,13 +6,16 @@
  *   GET    api/modules?title=&table_name=&is_deleted=&current=&pageSize=   { list, total }
  *   GET    api/modules/check?table_name=                                   { valid, message? }
  *   GET    api/modules/:id                                                 one row + its versions
- *   POST   api/modules                    { title, table_name }             a minimal module (version 1)
+ *   POST   api/modules                    { title, table_name, add_menu?, menu_* }
+ *                                                                          a minimal module (version 1) and its menu entry
+ *   POST   api/modules/menu               { ids: [one], menu_* }            a menu entry for a module (menu-entry.ts)
  *   DELETE api/modules/:id, api/modules   { ids }                           soft delete
  *   POST   api/modules/restore            { ids }                           undo the soft delete
  *   POST   api/modules/rollback           { ids: [one] }                    back to the previous version
  *   GET    api/modules/:id/export                                          the export as a file
  */
 import type { FastifyInstance } from 'fastify';
+import { splitIds } from '../auth/users';
 import type { ServerContext } from '../context';
 import { badRequest } from '../errors';
 import { recordId, strictObject, text } from '../http/shapes';
@@ -30,6 +33,7 @@ import {
   tableNameProblem,
   type ModuleListQuery,
 } from './admin';
+import { addModuleMenu, type MenuEntryInput } from './menu-entry';
 
 /** The table name as typed: its rules are checked by the handler, so each failure has its own message. */
 const tableNameText = {
@@ -52,9 +56,52 @@ const LIST_QUERY = strictObject(
 
 const CHECK_QUERY = strictObject({ table_name: tableNameText }, 'The table name to check');
 
+/** The menu entry's parts, as the create dialog's fields and the 加入菜单 body name them. */
+const MENU_FIELDS = {
+  menu_parent_id: {
+    type: ['string', 'null'],
+    maxLength: 64,
+    description: 'The folder (a type-0 menu) to put the entry in; absent: the folder holding most modules',
+  },
+  menu_title: { type: ['string', 'null'], maxLength: 200, description: "The entry's title; empty: the module's" },
+  menu_sort: { type: ['integer', 'null'], minimum: 0, maximum: 99999, description: 'Its place among its siblings' },
+  menu_role_ids: {
+    type: ['array', 'string', 'null'],
+    maxItems: 100,
+    items: recordId,
+    maxLength: 6500,
+    description:
+      'Roles that may see and open it (ids, or comma-joined as the multi-select stores them); empty: the admin role',
+  },
+} as const;
+interface MenuFields {
+  menu_parent_id?: string | null;
+  menu_title?: string | null;
+  menu_sort?: number | null;
+  menu_role_ids?: string[] | string | null;
+}
+const menuInput = (body: MenuFields): MenuEntryInput => ({
+  parent_id: body.menu_parent_id,
+  title: body.menu_title,
+  sort: body.menu_sort,
+  role_ids: typeof body.menu_role_ids === 'string' ? splitIds(body.menu_role_ids) : body.menu_role_ids,
+});
+
 const CREATE_BODY = strictObject(
-  { title: text(60, "The module's title"), table_name: tableNameText },
-  'A new module: its title and table',
+  {
+    title: text(60, "The module's title"),
+    table_name: tableNameText,
+    add_menu: { type: ['boolean', 'integer', 'null'], description: 'false or 0: no menu entry (default: one)' },
+    ...MENU_FIELDS,
+  },
+  'A new module: its title and table, and its menu entry',
+  ['add_menu', 'menu_parent_id', 'menu_title', 'menu_sort', 'menu_role_ids'],
+);
+
+const MENU_BODY = strictObject(
+  { ids: { type: 'array', minItems: 1, maxItems: 1, items: recordId, description: 'The module id' }, ...MENU_FIELDS },
+  "A module's menu entry (the row button sends its id as ids)",
+  ['menu_parent_id', 'menu_title', 'menu_sort', 'menu_role_ids'],
 );
 
 const IDS_BODY = strictObject(
@@ -86,8 +133,16 @@ export function registerModuleAdminRoutes(app: FastifyInstance, ctx: ServerConte
 
   app.post('/api/modules', { schema: { body: CREATE_BODY } }, async (request) => {
     const auth = admin(request);
-    const result = await createModule(ctx, auth, request.body as { title: string; table_name: string });
-    return ok(request, { id: result.id, version: result.version, hash: result.hash });
+    const body = request.body as { title: string; table_name: string; add_menu?: boolean | number | null } & MenuFields;
+    const noMenu = body.add_menu === false || body.add_menu === 0;
+    const result = await createModule(ctx, auth, { ...body, menu: noMenu ? false : menuInput(body) });
+    return ok(request, { id: result.id, version: result.version, hash: result.hash, menu_id: result.menu_id });
+  });
+
+  app.post('/api/modules/menu', { schema: { body: MENU_BODY } }, async (request) => {
+    const auth = admin(request);
+    const body = request.body as { ids: string[] } & MenuFields;
+    return ok(request, await addModuleMenu(ctx, auth, body.ids[0], menuInput(body)));
   });
 
   app.delete('/api/modules/:id', { schema: { params: ID_PARAMS } }, async (request) => {

@@ -20,6 +20,7 @@ import { saveModule, type SaveResult } from '../schema-store/module-save';
 import { readStoredSchema } from '../schema-store/prepare';
 import { getVersion, listVersions, type VersionRow } from '../schema-store/versions';
 import { moduleFields, moduleTableName } from './columns';
+import { insertMenuEntry, resolveMenuEntry, type MenuEntryInput } from './menu-entry';
 import { tableExists } from './table-sync';
 
 export interface ModuleListRow {
@@ -224,20 +225,31 @@ export function minimalModuleSchema(title: string, table: string): unknown {
   };
 }
 
+/**
+ * Creates the module and, unless `menu` is false, its menu entry (menu-entry.ts): the entry is
+ * checked before anything is written, so a wrong parent or role creates neither.
+ */
 export async function createModule(
   ctx: ServerContext,
   auth: RequestAuth,
-  input: { title: string; table_name: string },
-): Promise<SaveResult> {
+  input: { title: string; table_name: string; menu?: MenuEntryInput | false },
+): Promise<SaveResult & { menu_id?: string }> {
   const title = input.title.trim();
   const problem = await tableNameProblem(ctx, auth, input.table_name);
   if (problem) throw badRequest(problem.key, problem.vars);
-  return saveModule(ctx, auth, {
+  const entry =
+    input.menu === false ? undefined : await resolveMenuEntry(ctx.db.db, ctx, auth, title, input.menu ?? {});
+  const saved = await saveModule(ctx, auth, {
     title,
     tableName: input.table_name,
     schema: minimalModuleSchema(title, input.table_name),
     provenance: 'designer',
   });
+  if (!entry) return saved;
+  const menuId = await ctx.db.db
+    .transaction()
+    .execute((trx: Kysely<any>) => insertMenuEntry(trx, ctx, auth, saved.id, entry));
+  return { ...saved, menu_id: menuId };
 }
 
 /** After a head row changed outside the store: drop its table here and tell every instance. */

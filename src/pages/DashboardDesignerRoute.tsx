@@ -4,7 +4,7 @@
  * language, user) and the ways out: back to the dashboard list, or the dashboard itself. The save
  * API is admin-only; others see the dashboard read-only.
  */
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
@@ -15,6 +15,8 @@ import '../runtime-bindings';
 import { request } from '../api/client';
 import { forget } from '../session/module-cache';
 import { session } from '../session/store';
+import { translate } from '../../protocol/messages';
+import { useLeaveGuard } from './leave-guard';
 
 export function DashboardDesignerRoute({ dashboardId }: { dashboardId: string }) {
   const { i18n } = useTranslation();
@@ -39,12 +41,17 @@ export function DashboardDesignerRoute({ dashboardId }: { dashboardId: string })
       }),
     [lang, user, appInfo?.table_prefix, appInfo?.upload_config],
   );
+  // A menu click or the browser's back while the designer holds unsaved changes asks first.
+  const [dirty, setDirty] = useState(false);
+  const guard = useLeaveGuard(dirty, translate(lang, 'dashDesigner.leaveConfirm'));
   return (
     <RuntimeProvider value={runtime}>
       <DashboardDesigner
         dashboardId={dashboardId}
-        onBack={() => navigate(`/${app}/dashboard`)}
-        onOpen={() => navigate(`/${app}/dashboard/common/${dashboardId}?layout=main`)}
+        // Back and Open asked already (the designer's own confirm).
+        onBack={() => guard.pass(() => navigate(`/${app}/dashboard`))}
+        onOpen={() => guard.pass(() => navigate(`/${app}/dashboard/common/${dashboardId}?layout=main`))}
+        onDirtyChange={setDirty}
         // The dashboard page opened next fetches the saved schema, not a cached copy.
         onSaved={() => forget('dashboard', dashboardId)}
       />

@@ -4,7 +4,7 @@
  * and the way back; any signed-in user may open it (the guard's rule), the store's save API is
  * admin-only and the designer shows others the module read-only.
  */
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
@@ -15,6 +15,8 @@ import '../runtime-bindings';
 import { request } from '../api/client';
 import { forget, invalidateModuleVersions } from '../session/module-cache';
 import { session } from '../session/store';
+import { translate } from '../../protocol/messages';
+import { useLeaveGuard } from './leave-guard';
 
 export function DesignerRoute({ moduleId }: { moduleId: string }) {
   const { i18n } = useTranslation();
@@ -39,12 +41,17 @@ export function DesignerRoute({ moduleId }: { moduleId: string }) {
       }),
     [lang, user, appInfo?.table_prefix, appInfo?.upload_config],
   );
+  // A menu click or the browser's back while the designer holds unsaved changes asks first.
+  const [dirty, setDirty] = useState(false);
+  const guard = useLeaveGuard(dirty, translate(lang, 'designerUi.leaveConfirm'));
   return (
     <RuntimeProvider value={runtime}>
       <Designer
         moduleId={moduleId}
         app={app}
-        onBack={() => navigate(`/${app}/module`)}
+        // The designer's Back asked already (its own confirm).
+        onBack={() => guard.pass(() => navigate(`/${app}/module`))}
+        onDirtyChange={setDirty}
         onSaved={() => {
           // The module page opened next fetches the saved schema, not a cached copy.
           forget('module', moduleId);

@@ -77,7 +77,8 @@ test('an admin creates a module, sees it, deletes it and restores it', async () 
   await modal()
     .getByRole('button', { name: /提\s*交|确\s*定/ })
     .click();
-  await row('orders').waitFor({ timeout: 20_000 });
+  // Create now writes the module and its menu entry: generous under a loaded CI machine.
+  await row('orders').waitFor({ timeout: 60_000 });
   assert.match(await row('orders').innerText(), /订单[\s\S]*orders[\s\S]*1[\s\S]*1/);
   await screenshot(page, 'module-admin-list');
 

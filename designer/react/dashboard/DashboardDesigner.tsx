@@ -45,6 +45,8 @@ export interface DashboardDesignerProps {
   onBack: () => void;
   onOpen: () => void;
   onSaved?: () => void;
+  /** Unsaved changes appeared or went away (the host guards in-app navigation while there are). */
+  onDirtyChange?: (dirty: boolean) => void;
 }
 
 export function DashboardDesigner(props: DashboardDesignerProps) {
@@ -127,6 +129,12 @@ function Editor(
   useEffect(() => {
     if (state.refusal) void toast.warning(state.refusal.message[lang]);
   }, [state.refusal, toast, lang]);
+
+  const { onDirtyChange } = props;
+  useEffect(() => {
+    onDirtyChange?.(dirty);
+  }, [dirty, onDirtyChange]);
+  useEffect(() => () => onDirtyChange?.(false), [onDirtyChange]);
 
   // The browser's own prompt on reload or close while there are unsaved changes.
   useEffect(() => {
