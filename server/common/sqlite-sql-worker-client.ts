@@ -76,6 +76,11 @@ export class SqliteSqlWorker {
   /** `file`: the SQLite database file (absolute, or relative to the server's working directory). */
   constructor(private readonly file: string) {}
 
+  /** Statements running or waiting here: the pool (sqlite-read-pool.ts) sends the next to the least loaded. */
+  get load(): number {
+    return (this.running ? 1 : 0) + this.queue.length;
+  }
+
   /** The worker's process id, if one is running. */
   get pid(): number | undefined {
     return this.child?.pid;
