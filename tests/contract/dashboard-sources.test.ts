@@ -1,7 +1,7 @@
 /**
  * GET api/dashboards/sources (server/schema-store/dashboard-sources.ts; docs/dashboards.md "The
  * designer"), on every database: the module tables an admin may bind a widget to, with each
- * field's kind (number, date, text), title, widget and dictionary; a removed module is gone from
+ * field's kind (number, date, text), title, widget, dictionary and display settings; a removed module is gone from
  * it; a non-admin is refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -58,6 +58,15 @@ forEachDatabase((_name, makeDatabase) => {
       // The demo customer module: its dictionary field, as the seeded dashboard groups by it.
       const customer = tables.find((s) => s.table === 'customer')!;
       expect(customer.fields.find((f) => f.key === 'level')).toMatchObject({ dict: 'customer_level' });
+      // What a table widget's column needs to read as the module's list: precision, data type, options.
+      expect(customer.fields.find((f) => f.key === 'credit_limit')?.display).toEqual({
+        dataType: 'double',
+        props: { precision: 2 },
+      });
+      expect(field('status')?.display).toEqual({
+        selectItems: [{ value: 'open', label: { zh: '未结', en: 'Open' } }],
+      });
+      expect(field('remark')?.display).toBeUndefined();
     });
 
     it('a removed module is no longer offered', async () => {
