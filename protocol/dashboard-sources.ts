@@ -4,7 +4,15 @@
  * The server answers it from the registry and the stored module schemas; the designer's query
  * builder offers only these, and marks a widget whose table or field is not among them.
  */
-import type { Text } from './page-schema';
+import type { FieldDefinition, Text } from './page-schema';
+
+/**
+ * What a table column needs from the stored field to read as in the module's own list (the widget's
+ * ValueFormat: a number's precision, a date's format, static option labels, the column's data type).
+ */
+export type SourceFieldDisplay = Pick<FieldDefinition, 'dataType' | 'selectItems'> & {
+  props?: { precision?: number; format?: string };
+};
 
 /** number: every measure; date: buckets and the date filter; text: count, count distinct, min, max. */
 export type SourceFieldKind = 'number' | 'date' | 'text';
@@ -24,6 +32,8 @@ export interface SourceField {
    * `common/<table>`), its value that table's `key` column. The query builder joins through it.
    */
   ref?: { table: string; key: string };
+  /** The stored field's display settings, copied onto a table widget's column. */
+  display?: SourceFieldDisplay;
 }
 
 export interface SourceTable {

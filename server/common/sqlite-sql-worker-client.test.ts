@@ -88,6 +88,19 @@ it('does not count the worker’s start-up against a short limit', async () => {
   }
 });
 
+it('does not count the worker’s start-up against statements queued behind the first', async () => {
+  const fresh = new SqliteSqlWorker(file);
+  try {
+    // Three at once on a worker still loading (a dashboard's widgets on a fresh server).
+    const answers = await Promise.all(
+      [1, 2, 3].map((id) => fresh.run('select name from t where id = ?', { timeoutMs: 250, cap: 1, params: [id] })),
+    );
+    expect(answers).toEqual([[{ name: 'row 0' }], [{ name: 'row 1' }], [{ name: 'row 2' }]]);
+  } finally {
+    await fresh.close();
+  }
+});
+
 it('fails clearly when the database file does not exist', async () => {
   const missing = new SqliteSqlWorker(join(dir, 'missing.db'));
   try {

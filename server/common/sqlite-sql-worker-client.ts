@@ -6,7 +6,8 @@
  * next statement forks a fresh one. The server's own connection and event loop are never blocked.
  *
  * Statements queue behind the one running. A queued statement waits at most its own time limit for
- * its turn, then fails with the same timeout, so a caller never waits more than twice the limit.
+ * its turn (counted once the worker has started), then fails with the same timeout, so a caller
+ * never waits more than twice the limit after start-up.
  * In-memory databases cannot be opened from another process: execute-sql.ts runs those in-process.
  */
 import { fork, type ChildProcess } from 'node:child_process';
@@ -76,6 +77,11 @@ export class SqliteSqlWorker {
   /** `file`: the SQLite database file (absolute, or relative to the server's working directory). */
   constructor(private readonly file: string) {}
 
+  /** Statements running or waiting here: the pool (sqlite-read-pool.ts) sends the next to the least loaded. */
+  get load(): number {
+    return (this.running ? 1 : 0) + this.queue.length;
+  }
+
   /** The worker's process id, if one is running. */
   get pid(): number | undefined {
     return this.child?.pid;
@@ -93,12 +99,8 @@ export class SqliteSqlWorker {
         resolve,
         reject,
       };
-      pending.timer = setTimeout(() => {
-        const at = this.queue.indexOf(pending);
-        if (at >= 0) this.queue.splice(at, 1);
-        reject(new SqlTimeoutError(options.timeoutMs));
-      }, options.timeoutMs);
       this.queue.push(pending);
+      if (this.ready) this.startQueueLimit(pending);
       this.pump();
     });
   }
@@ -139,6 +141,19 @@ export class SqliteSqlWorker {
     });
   }
 
+  /**
+   * A queued statement's wait counts from when the worker is ready: a fresh worker's start-up
+   * (seconds under tsx on a loaded machine) must not fail the statements queued behind the first.
+   */
+  private startQueueLimit(pending: Pending): void {
+    pending.timer = setTimeout(() => {
+      const at = this.queue.indexOf(pending);
+      if (at < 0) return;
+      this.queue.splice(at, 1);
+      pending.reject(new SqlTimeoutError(pending.timeoutMs));
+    }, pending.timeoutMs);
+  }
+
   private startLimit(pending: Pending): void {
     clearTimeout(pending.timer);
     pending.timer = setTimeout(() => {
@@ -164,6 +179,7 @@ export class SqliteSqlWorker {
       if ('ready' in message) {
         this.ready = true;
         if (this.running) this.startLimit(this.running);
+        for (const queued of this.queue) if (!queued.timer) this.startQueueLimit(queued);
         return;
       }
       const pending = this.running;

@@ -8,7 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import '../../runtime/definitions';
 import { getWidget } from '../../runtime/core/registry';
-import type { SourceField, SourceFieldKind, SourceTable } from '../../protocol/dashboard-sources';
+import type { SourceField, SourceFieldDisplay, SourceFieldKind, SourceTable } from '../../protocol/dashboard-sources';
 import type { FieldDefinition, Text } from '../../protocol/page-schema';
 import { can } from '../access/can';
 import { grantsOf } from '../access/grants';
@@ -52,9 +52,28 @@ function refOf(definition: FieldDefinition | undefined): SourceField['ref'] {
   return { table, key };
 }
 
+/** The stored field's settings its ValueFormat reads (runtime/core/format), nothing else. */
+function displayOf(definition: FieldDefinition | undefined): SourceFieldDisplay | undefined {
+  if (!definition) return undefined;
+  const props = (definition.props ?? {}) as { precision?: unknown; format?: unknown };
+  const display: SourceFieldDisplay = {
+    ...(typeof definition.dataType === 'string' ? { dataType: definition.dataType } : {}),
+    ...(Array.isArray(definition.selectItems) && definition.selectItems.length
+      ? { selectItems: definition.selectItems }
+      : {}),
+  };
+  const own = {
+    ...(typeof props.precision === 'number' ? { precision: props.precision } : {}),
+    ...(typeof props.format === 'string' ? { format: props.format } : {}),
+  };
+  if (Object.keys(own).length) display.props = own;
+  return Object.keys(display).length ? display : undefined;
+}
+
 function fieldOf(column: ColumnInfo, definition: FieldDefinition | undefined): SourceField {
   const dict = definition ? dictCodeOf(definition) : undefined;
   const items = (definition as { selectItems?: unknown } | undefined)?.selectItems;
+  const display = displayOf(definition);
   return {
     key: column.name,
     ...(definition?.title !== undefined ? { title: definition.title } : column.title ? { title: column.title } : {}),
@@ -64,6 +83,7 @@ function fieldOf(column: ColumnInfo, definition: FieldDefinition | undefined): S
     ...(dict ? { dict } : {}),
     ...(dict || (Array.isArray(items) && items.length) ? { labelled: true } : {}),
     ...(refOf(definition) ? { ref: refOf(definition) } : {}),
+    ...(display ? { display } : {}),
   };
 }
 

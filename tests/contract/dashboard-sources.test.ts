@@ -1,8 +1,8 @@
 /**
  * GET api/dashboards/sources (server/schema-store/dashboard-sources.ts; docs/dashboards.md "The
  * designer"), on every database: the module tables an admin may bind a widget to, with each
- * field's kind (number, date, text), title, widget, dictionary, module and reference (a join the
- * query builder offers, only to an offered table); a removed module is gone from
+ * field's kind (number, date, text), title, widget, dictionary, module, display settings and
+ * reference (a join the query builder offers, only to an offered table); a removed module is gone from
  * it; a non-admin is refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -73,6 +73,15 @@ forEachDatabase((_name, makeDatabase) => {
       expect(field('customer_id')).toMatchObject({ ref: { table: 'customer', key: 'id' } });
       expect(field('ghost_id')).toBeDefined();
       expect(field('ghost_id')!.ref).toBeUndefined();
+      // What a table widget's column needs to read as the module's list: precision, data type, options.
+      expect(customer.fields.find((f) => f.key === 'credit_limit')?.display).toEqual({
+        dataType: 'double',
+        props: { precision: 2 },
+      });
+      expect(field('status')?.display).toEqual({
+        selectItems: [{ value: 'open', label: { zh: '未结', en: 'Open' } }],
+      });
+      expect(field('remark')?.display).toBeUndefined();
     });
 
     it('a removed module is no longer offered', async () => {

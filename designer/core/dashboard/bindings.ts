@@ -8,6 +8,7 @@
 import type { MeasureFn } from '../../../protocol/aggregate-query';
 import { MEASURE_FNS } from '../../../protocol/aggregate-query';
 import type { SourceField, SourceTable } from '../../../protocol/dashboard-sources';
+import type { FieldDefinition } from '../../../protocol/page-schema';
 import { groupOutputs } from '../../../runtime/core/dashboard/outputs';
 import { filterFieldFor } from '../../../runtime/core/dashboard/query';
 import { aliasOf, joinProblems, joinsOf } from './joins';
@@ -17,6 +18,23 @@ import type {
   DashboardWidget,
   DataBinding,
 } from '../../../runtime/core/dashboard/types';
+
+/**
+ * A table widget's column over a source field: the stored field's widget, dictionary and display
+ * settings (precision, date format, static options), so its cells read as in the module's own list
+ * through the same ValueFormat. A standard column (create_at …) has no widget: dates read as a
+ * date-time, the rest as text.
+ */
+export function tableColumn(key: string, field: SourceField | undefined): FieldDefinition {
+  return {
+    id: `f_${key}`,
+    key,
+    type: field?.widget ?? (field?.kind === 'date' ? 'datetime' : 'input'),
+    title: field?.title ?? key,
+    ...(field?.dict ? { dict: field.dict } : {}),
+    ...field?.display,
+  } as FieldDefinition;
+}
 
 export interface BindingProblem {
   /** The table is not among the readable ones (removed, renamed, or no grant). */

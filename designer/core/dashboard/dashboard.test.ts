@@ -19,7 +19,7 @@ import {
   undo,
   type DashEditor,
 } from './editor';
-import { bindingProblems, filterCandidates, filterReach, measureFnsFor } from './bindings';
+import { bindingProblems, filterCandidates, filterReach, measureFnsFor, tableColumn } from './bindings';
 import { run } from './test-run';
 
 const page = (node: Partial<DashboardNodeSchema> = {}): PageSchema =>
@@ -268,6 +268,31 @@ describe('bindings against the readable sources', () => {
       { type: 'textBlock', key: 'text', content: 'x' },
     ],
   }).body[0] as unknown as DashboardNodeSchema;
+
+  it('a table column carries the stored field’s dictionary and display settings, so its cells read formatted', () => {
+    expect(
+      tableColumn('level', { key: 'level', kind: 'text', widget: 'select', dict: 'customer_level', labelled: true }),
+    ).toEqual({ id: 'f_level', key: 'level', type: 'select', title: 'level', dict: 'customer_level' });
+    expect(
+      tableColumn('credit', {
+        key: 'credit',
+        title: '额度',
+        kind: 'number',
+        widget: 'number',
+        display: { dataType: 'double', props: { precision: 2 } },
+      }),
+    ).toEqual({
+      id: 'f_credit',
+      key: 'credit',
+      type: 'number',
+      title: '额度',
+      dataType: 'double',
+      props: { precision: 2 },
+    });
+    // A standard column has no widget: a date reads as a date-time, a gone field as text.
+    expect(tableColumn('create_at', { key: 'create_at', kind: 'date' }).type).toBe('datetime');
+    expect(tableColumn('gone', undefined)).toMatchObject({ type: 'input', title: 'gone' });
+  });
 
   it('marks a removed table and a removed field, never a widget that reads nothing', () => {
     const problems = bindingProblems(node, SOURCES);

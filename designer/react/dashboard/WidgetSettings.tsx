@@ -16,6 +16,7 @@ import {
 import { getNode } from '../../../runtime/core/registry';
 import { useRuntime, useT } from '../../../runtime/react/context';
 import type { BindingProblem, DashCommand } from '../../core/dashboard';
+import { tableColumn } from '../../core/dashboard';
 import { ClickSettings, withClick } from './ClickSettings';
 import { DataPreview } from './DataPreview';
 import { fieldLabel } from './field-label';
@@ -66,9 +67,7 @@ function TableColumns({
               widget: {
                 ...widget,
                 table,
-                fields: first
-                  ? [{ key: first.key, type: first.widget!, title: first.title ?? first.key } as never]
-                  : widget.fields,
+                fields: first ? [tableColumn(first.key, first)] : widget.fields,
                 filterFields: undefined,
               },
             });
@@ -91,17 +90,11 @@ function TableColumns({
               const fields = next.map((key) => {
                 const existing = widget.fields.find((f) => f.key === key);
                 if (existing) return existing;
-                const field = source?.fields.find((f) => f.key === key);
-                // A standard column (create_at …) has no widget of its own: dates read as a date-time.
-                const type = field?.widget ?? (field?.kind === 'date' ? 'datetime' : 'input');
-                // The dictionary comes along: the column shows its labels (VIP, 普通), not the stored values.
-                return {
-                  id: `f_${key}`,
+                // The dictionary and display settings come along: labels (VIP, 普通), not stored values.
+                return tableColumn(
                   key,
-                  type,
-                  title: field?.title ?? key,
-                  ...(field?.dict ? { dict: field.dict } : {}),
-                } as never;
+                  source?.fields.find((f) => f.key === key),
+                );
               });
               run({ type: 'widget', key: widget.key, widget: { ...widget, fields } });
             }}

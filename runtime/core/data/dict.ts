@@ -8,9 +8,19 @@
 import { isSuccess } from '../../../protocol/codes';
 import type { Lang } from '../../../protocol/constants';
 import type { RequestFn } from '../../../protocol/http';
-import type { DictApi } from '../../../protocol/page-schema';
+import type { DictApi, FieldDefinition } from '../../../protocol/page-schema';
 import type { DictLoader, DictOption, Row } from './provider';
 import { joinUrl, toQuery } from './wire';
+
+/** The app dictionary `code` as a dictApi (GET dict/<code>, items { value, label }). */
+export const appDictApi = (code: string): DictApi => ({ url: `dict/${code}`, valueKey: 'value', labelKey: 'label' });
+
+/**
+ * Where a field's options load from: its dictApi, else the app dictionary it names in `dict`
+ * (the dashboard designer's table columns name it that way).
+ */
+export const fieldDictApi = (field: Pick<FieldDefinition, 'dict' | 'dictApi'>): DictApi | undefined =>
+  field.dictApi ?? (typeof field.dict === 'string' && field.dict ? appDictApi(field.dict) : undefined);
 
 export interface CachedDictLoader extends DictLoader {
   /** Forgets every cached answer (after a dictionary is edited, or on sign-out). */

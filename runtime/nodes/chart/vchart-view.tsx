@@ -56,5 +56,13 @@ export function VChartView(props: {
     [onCanvas],
   );
 
-  return <div ref={box} className="tessera-vchart" style={{ position: 'absolute', inset: 0 }} />;
+  // Sized by percentages, not `position: absolute; inset: 0`: VChart sets its container's position
+  // to relative, and an in-flow box would then take the canvas's height and never follow its cell.
+  return (
+    <div
+      ref={box}
+      className="tessera-vchart"
+      style={{ position: 'relative', width: '100%', height: '100%', overflow: 'hidden' }}
+    />
+  );
 }

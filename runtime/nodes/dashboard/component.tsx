@@ -15,8 +15,7 @@ import { DashboardContext, type DashboardContextValue } from './context';
 import { downloadCanvas, paintDashboard } from './export-png';
 import { FilterBar } from './filter-bar';
 
-const STYLE = `.tessera-widget-spin, .tessera-widget-spin > .ant-spin-container { height: 100%; }
-.tessera-dashboard-grid > .tessera-dashboard-cell { min-width: 0; min-height: 0; }
+const STYLE = `.tessera-dashboard-grid > .tessera-dashboard-cell { min-width: 0; min-height: 0; }
 .tessera-markdown p:first-child { margin-top: 0; }`;
 
 function initialValues(node: DashboardNodeSchema): FilterValues {

@@ -9,6 +9,7 @@ import { useEffect, useState } from 'react';
 import { textOf } from '../../../protocol/page-schema';
 import type { CrossFilter, FilterValue, FilterValues } from '../../core/dashboard/query';
 import type { DashboardFilter } from '../../core/dashboard/types';
+import { appDictApi } from '../../core/data/dict';
 import { dictLabel } from '../../core/format';
 import { useRuntime, useT } from '../../react/context';
 
@@ -26,7 +27,7 @@ function DictFilter({
   const [options, setOptions] = useState<{ value: string; label: string }[]>([]);
   useEffect(() => {
     let live = true;
-    loadDict({ url: `dict/${filter.dict}`, valueKey: 'value', labelKey: 'label' })
+    loadDict(appDictApi(filter.dict))
       .then(
         (items) =>
           live &&

@@ -73,9 +73,28 @@ export function WidgetFrame(props: {
         ) : status === 'empty' ? (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard.noData')} />
         ) : (
-          <Spin spinning={status === 'loading'} delay={150} wrapperClassName="tessera-widget-spin">
-            {props.children}
-          </Spin>
+          <>
+            {/* The body fills the frame by its own style (not a stylesheet the host page may not
+                have: the designer's grid draws widgets outside the dashboard node), so a chart
+                takes its cell's whole height and follows it when the cell is resized. */}
+            <div className="tessera-widget-body" style={{ height: '100%' }}>
+              {props.children}
+            </div>
+            {status === 'loading' && (
+              <div
+                className="tessera-widget-loading"
+                style={{
+                  position: 'absolute',
+                  inset: 0,
+                  display: 'flex',
+                  alignItems: 'center',
+                  justifyContent: 'center',
+                }}
+              >
+                <Spin delay={150} />
+              </div>
+            )}
+          </>
         )}
       </div>
     </section>

@@ -141,6 +141,34 @@ describe('dashboard widgets', () => {
     );
   });
 
+  it('the table widget shows dictionary labels, numbers and dates by the fields’ own formats', async () => {
+    renderPage({
+      schema: dashboard([
+        {
+          type: 'dataTable',
+          key: 't',
+          table: 'customer',
+          props: { sorts: [{ key: 'credit_limit', order: 'asc' }] },
+          fields: [
+            { id: 'f_name', key: 'name', title: '名称', type: 'input' },
+            // As the designer writes a column over a dictionary field: the dictionary by its code.
+            { id: 'f_level', key: 'level', title: '等级', type: 'select', dict: 'customer_level' },
+            { id: 'f_credit', key: 'credit_limit', title: '额度', type: 'number', props: { precision: 2 } },
+            { id: 'f_signed', key: 'signed_at', title: '签约', type: 'date' },
+          ],
+        },
+      ]),
+    });
+    const firstRow = () =>
+      [...(widget('t')?.querySelectorAll('.ant-table-tbody tr.ant-table-row')[0]?.querySelectorAll('td') ?? [])].map(
+        (cell) => cell.textContent,
+      );
+    // The first customer (credit 1,000, level A) in the order asked.
+    await waitFor(() => expect(firstRow()[1]).toBe('重要客户'));
+    expect(firstRow()[2]).toBe('1000.00');
+    expect(firstRow()[3]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
   it('text is Markdown without scripts; a frame accepts http(s) only, sandboxed', async () => {
     renderPage({
       schema: dashboard([

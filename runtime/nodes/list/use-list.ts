@@ -8,6 +8,7 @@ import {
   type ListState,
 } from '../../core/list/controller';
 import type { DictOption } from '../../core/data/provider';
+import { fieldDictApi } from '../../core/data/dict';
 import { useRuntime } from '../../react/context';
 
 export function useListController(options: ListControllerOptions, deps: unknown[]): [ListController, ListState] {
@@ -36,12 +37,15 @@ export function useListController(options: ListControllerOptions, deps: unknown[
 export function useDictOptions(fields: readonly FieldDefinition[], version = 0): Record<string, DictOption[]> {
   const { loadDict } = useRuntime();
   const [options, setOptions] = useState<Record<string, DictOption[]>>({});
-  const withDict = fields.filter((f) => f.dictApi);
-  const signature = JSON.stringify(withDict.map((f) => [f.key, f.dictApi]));
+  const withDict = fields.flatMap((f) => {
+    const api = fieldDictApi(f);
+    return api ? [{ key: f.key, api }] : [];
+  });
+  const signature = JSON.stringify(withDict);
   useEffect(() => {
     let live = true;
     for (const field of withDict) {
-      loadDict(field.dictApi!)
+      loadDict(field.api)
         .then((list) => live && setOptions((prev) => ({ ...prev, [field.key]: list })))
         // A missing dictionary only costs labels: cells fall back to the stored value.
         .catch(() => undefined);

@@ -2,7 +2,8 @@
  * Runs an aggregate statement under the time limit (SQL_TIMEOUT_MS) on every database: the
  * dialect's own limit (DialectSpec.aggregate.runLimited: PostgreSQL, MySQL/MariaDB), or, where the
  * database cannot stop a statement (SQLite), SQL mode's worker process on the same file, killed at
- * the limit. An in-memory SQLite database cannot be opened by another process: it runs in-process,
+ * the limit — a pool of them (sqlite-read-pool.ts), so a dashboard's widgets do not queue behind
+ * each other. An in-memory SQLite database cannot be opened by another process: it runs in-process,
  * unlimited. A stopped statement answers P5003 aggregate.timeout; other failures the common API's
  * data errors.
  */
@@ -15,7 +16,8 @@ import { ApiError } from '../../errors';
 import type { TableInfo } from '../../modules/table-info';
 import { toDataError } from '../db-errors';
 import { SQL_TIMEOUT_MS } from '../execute-sql';
-import { SqliteSqlWorker, SqlTimeoutError } from '../sqlite-sql-worker-client';
+import { SqliteReadPool } from '../sqlite-read-pool';
+import { SqlTimeoutError } from '../sqlite-sql-worker-client';
 import type { Row } from '../values';
 
 export type AggregateRunner = (compiled: CompiledQuery, cap: number, table: TableInfo) => Promise<Row[]>;
@@ -25,7 +27,7 @@ export function aggregateRunner(app: FastifyInstance, ctx: ServerContext): Aggre
   const { spec, db } = ctx.db;
   const runLimited = spec.aggregate.runLimited;
   const file = runLimited ? undefined : spec.sqlMode.workerFile?.(ctx.config.databaseUrl);
-  const worker = file ? new SqliteSqlWorker(resolve(file)) : undefined;
+  const worker = file ? new SqliteReadPool(resolve(file)) : undefined;
   if (worker) app.addHook('onClose', () => worker.close());
 
   return async (compiled, cap, table) => {
