@@ -31,7 +31,12 @@ export interface StreamServer extends StreamServerReady {
 
 export async function startStreamServer(init: Omit<StreamServerInit, 'type'>): Promise<StreamServer> {
   const child = fork(join(import.meta.dirname, 'stream-server.ts'), [], {
-    execArgv: ['--import', 'tsx'],
+    // BENCH_PROFILE=<dir>: a V8 CPU profile of the server process, written when it stops.
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []),
+    ],
     env: process.env,
   });
   child.on('exit', (code) => {
