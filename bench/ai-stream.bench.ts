@@ -20,6 +20,7 @@
 import { request } from 'node:http';
 import { loadavg } from 'node:os';
 import { CONNECT_PATH } from '../server/ai/chat-connections';
+import { ask } from './lib/envelope-measure';
 import { startFakeOpenAi, type FakeOpenAi } from '../tests/fakes/openai/server';
 import {
   call,
@@ -43,7 +44,7 @@ const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 30);
 const PIECES = Number(process.env.BENCH_PIECES ?? 20);
 const PACE = Number(process.env.BENCH_PACE_MS ?? 20);
 const CHATS = Number(process.env.BENCH_CHATS ?? 500);
-const CHAT_PACE = Number(process.env.BENCH_CHAT_PACE_MS ?? 250);
+const CHAT_PACE = Number(process.env.BENCH_CHAT_PACE_MS ?? 1000);
 
 /** Time from writing the request to the fake's first piece of text, straight from the fake. */
 function directFirstToken(fake: FakeOpenAi): Promise<number> {
@@ -110,24 +111,34 @@ async function listWithChats(server: StreamServer, fake: FakeOpenAi) {
   fake.paceMs = CHAT_PACE;
   fake.paceChunks = 100_000;
   const started = performance.now();
+  const failed: string[] = [];
   const sends = connections.map((connection, i) =>
     call(server.origin, '/api/module/chat/send', server.tokens[0]!, {
       connectId: connection.first.data,
       sessionId: server.chatSessionIds[i],
       content: 'hi',
       ifConc2: '0',
-    }),
+    }).catch((error: Error) => void failed.push(error.message)),
   );
-  const until = performance.now() + 120_000;
+  const until = performance.now() + 180_000;
   while (streaming.size < CHATS) {
-    if (performance.now() > until) throw new Error(`only ${streaming.size} of ${CHATS} answers streaming`);
+    if (performance.now() > until || failed.length) {
+      const ended = connections.filter((c) => c.ended).length;
+      throw new Error(
+        `${streaming.size} of ${CHATS} answers streaming, ${ended} connections ended, ${failed.length} sends failed: ${failed.slice(0, 3).join(' | ')}`,
+      );
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const rampMs = performance.now() - started;
   relays.length = 0;
   const piecesBefore = pieces;
+  const cpuBefore = await ask<{ micros: number }>(server.child, { type: 'cpu' }, 'cpu');
   const list = await listLatency(server.port, server.tokens[0]!);
+  const cpu = (await ask<{ micros: number }>(server.child, { type: 'cpu' }, 'cpu')).micros - cpuBefore.micros;
   const piecesPerSecond = (pieces - piecesBefore) / SECONDS;
+  /** The server's CPU over the window per piece relayed (the list requests' share included). */
+  const cpuPerPiece = cpu / 1000 / (pieces - piecesBefore);
   const relayP99 = percentile(relays, 99);
   for (let i = 0; i < CHATS; i += 50) {
     await Promise.all(
@@ -137,11 +148,11 @@ async function listWithChats(server: StreamServer, fake: FakeOpenAi) {
     );
   }
   const replies = await Promise.all(sends);
-  const stopped = replies.filter((reply) => reply.status === 'stopped').length;
+  const stopped = replies.filter((reply) => reply?.status === 'stopped').length;
   release(connections);
   fake.paceMs = PACE;
   fake.paceChunks = PIECES;
-  return { list, rampMs, piecesPerSecond, relayP99, stopped };
+  return { list, rampMs, piecesPerSecond, relayP99, stopped, cpuPerPiece, cpuShare: cpu / 1e4 / SECONDS };
 }
 
 async function main(): Promise<void> {
@@ -194,7 +205,7 @@ async function main(): Promise<void> {
       console.log(
         `  round ${round}: no chats p50 ${ms(a.p50)} p99 ${ms(a.p99)} (${a.rps.toFixed(0)} req/s) | ${CHATS} chats ` +
           `p50 ${ms(b.list.p50)} p99 ${ms(b.list.p99)} (${b.list.rps.toFixed(0)} req/s), ${b.piecesPerSecond.toFixed(0)} pieces/s ` +
-          `relayed (relay p99 ${ms(b.relayP99)}) | p99 ratio ${(b.list.p99 / a.p99).toFixed(2)}x | all streaming after ` +
+          `relayed (relay p99 ${ms(b.relayP99)}; server CPU ${b.cpuShare.toFixed(0)}% of a core, ${b.cpuPerPiece.toFixed(2)} ms per piece) | p99 ratio ${(b.list.p99 / a.p99).toFixed(2)}x | all streaming after ` +
           `${(b.rampMs / 1000).toFixed(1)} s, ${b.stopped} stopped after`,
       );
     }
