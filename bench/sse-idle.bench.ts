@@ -56,7 +56,9 @@ async function todoLatencies(origin: string, token: string, approver: HeldStream
       approver.onMessage = (message, at) => {
         if ((JSON.parse(message.data) as { type: string }).type !== 'todo.changed') return;
         clearTimeout(timer);
-        delivery.push(performance.timeOrigin + at - parseInt(message.id.split('.')[0]!, 36));
+        // Date.now(), not timeOrigin + at: both processes read the same wall clock, which the
+        // monotonic clock drifts from over a run. Read in the same tick as `at`.
+        delivery.push(Date.now() - parseInt(message.id.split('.')[0]!, 36));
         resolve(at);
       };
     });
