@@ -6,9 +6,9 @@
  * this driver. Streams are GET /api/events, 8 per signed-in session (the per-session limit), on their
  * own sockets. Rounds alternate: list load with no streams held, then with STREAMS held (opened
  * before, closed after), so both sides see the same minutes of the shared machine.
- * To-do: an operator... here the admin, saves a customer and submits it (POST /api/flows/start); the
- * flow's approver has their event stream open; the time is from writing the start request to the
- * approver's `todo.changed` arriving (the start's own work included), sampled with the streams held.
+ * To-do: the admin saves a customer and submits it (POST /api/flows/start); the flow's approver has
+ * their event stream open; the time is from writing the start request to the approver's
+ * `todo.changed` arriving (the start's own work included), sampled alone and with the streams held.
  *
  *   npx tsx bench/sse-idle.bench.ts
  *   BENCH_STREAMS=1000 BENCH_ROUNDS=3 BENCH_SECONDS=8 BENCH_TODOS=40 npx tsx bench/sse-idle.bench.ts
