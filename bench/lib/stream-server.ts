@@ -177,6 +177,12 @@ async function addUser(db: ReturnType<typeof createDb>, tables: ReturnType<typeo
   return id;
 }
 
+// The driver gone (killed, crashed): nothing more to serve.
+process.on('disconnect', () => {
+  cleanup();
+  process.exit(0);
+});
+
 process.on('message', (message: Message) => {
   void (async () => {
     if (message.type === 'init') process.send?.(await init(message));
