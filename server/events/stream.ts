@@ -104,6 +104,11 @@ export class EventStream implements StreamSink {
     if (this.closed) return;
     if (this.raw.writableLength > MAX_BUFFERED_BYTES) return this.close();
     this.raw.write(text);
+    // node:http corks the socket on a write and uncorks it on the next tick, which on SQLite (its
+    // queries resolve as microtasks) comes only after the publishing request has run to its reply:
+    // the event then trailed the reply. Sent now instead (bench/sse-idle.bench.ts; the later uncork
+    // is a no-op).
+    this.raw.socket?.uncork();
   }
 
   private finish(): void {

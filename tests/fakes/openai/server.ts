@@ -11,6 +11,9 @@
  *   fake-busy        429 with Retry-After: 0 on the first call of each conversation, then fake-chat
  *   fake-broken      a chunk that is not JSON
  *   fake-hang        sends headers, then nothing
+ *   fake-paced       `paceChunks` pieces, one every `paceMs`, each the fake's performance.now() at the
+ *                    moment it is written ("12345.678 "): the relay benchmark (bench/ai-stream.bench.ts,
+ *                    same process) times each piece from the fake's write to the client's read
  *   fake-plan        the app generator's canned plans and the designer's described changes
  *                    (fixtures/ai-generator/*.json, describe-*.json for the latter): the first user
  *                    message picks the fixture by its prompt (an unknown one gets valid.json), and
@@ -64,6 +67,9 @@ export interface FakeOpenAi {
   calls: FakeChatCall[];
   /** Delay of fake-slow's first token. */
   slowMs: number;
+  /** fake-paced: the pause between pieces, and how many pieces an answer has. */
+  paceMs: number;
+  paceChunks: number;
   close(): Promise<void>;
 }
 
@@ -93,22 +99,28 @@ const chunkOf = (model: string, content: string | undefined, finish: string | nu
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function startFakeOpenAi(options: { port?: number; slowMs?: number } = {}): Promise<FakeOpenAi> {
+export async function startFakeOpenAi(
+  options: { port?: number; slowMs?: number; paceMs?: number; paceChunks?: number } = {},
+): Promise<FakeOpenAi> {
   const calls: FakeChatCall[] = [];
   const busySeen = new Set<string>();
   const sockets = new Set<Socket>();
-  const state = { slowMs: options.slowMs ?? 1500 };
+  const state = { slowMs: options.slowMs ?? 1500, paceMs: options.paceMs ?? 20, paceChunks: options.paceChunks ?? 20 };
 
   const stream = async (req: IncomingMessage, res: ServerResponse, call: FakeChatCall) => {
     const model = call.body.model ?? 'fake-chat';
     const messages = call.body.messages ?? [];
     const question = [...messages].reverse().find((m) => m.role === 'user')?.content ?? '';
-    const words = fakeAnswerWords(question);
+    const words = model === 'fake-paced' ? [] : fakeAnswerWords(question);
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
     if (model === 'fake-hang') return; // headers only: the caller's timeout or stop must end it
     const send = (value: unknown) => res.write(`data: ${JSON.stringify(value)}\n\n`);
     if (model === 'fake-slow') await sleep(state.slowMs);
     send(chunkOf(model, '', null)); // the role-only first chunk real providers send
+    for (let i = 0; model === 'fake-paced' && i < state.paceChunks && !res.destroyed; i++) {
+      if (i > 0) await sleep(state.paceMs);
+      send(chunkOf(model, `${performance.now().toFixed(3)} `, null));
+    }
     for (let i = 0; i < words.length; i++) {
       if (res.destroyed) return;
       if (model === 'fake-disconnect' && i === 2) {
@@ -125,11 +137,12 @@ export async function startFakeOpenAi(options: { port?: number; slowMs?: number 
     send(chunkOf(model, undefined, 'stop'));
     if (call.body.stream_options?.include_usage) {
       const prompt = messages.reduce((sum, m) => sum + Math.ceil(String(m.content).length / 4), 0);
+      const pieces = model === 'fake-paced' ? state.paceChunks : words.length;
       send(
         chunkOf(model, undefined, null, {
           prompt_tokens: prompt,
-          completion_tokens: words.length,
-          total_tokens: prompt + words.length,
+          completion_tokens: pieces,
+          total_tokens: prompt + pieces,
         }),
       );
     }
@@ -194,6 +207,18 @@ export async function startFakeOpenAi(options: { port?: number; slowMs?: number 
     },
     set slowMs(value: number) {
       state.slowMs = value;
+    },
+    get paceMs() {
+      return state.paceMs;
+    },
+    set paceMs(value: number) {
+      state.paceMs = value;
+    },
+    get paceChunks() {
+      return state.paceChunks;
+    },
+    set paceChunks(value: number) {
+      state.paceChunks = value;
     },
     close: () =>
       new Promise<void>((resolve) => {
