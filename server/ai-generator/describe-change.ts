@@ -9,17 +9,15 @@
  */
 import { translate } from '../../protocol/messages';
 import type { Lang } from '../../protocol/constants';
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { TokenUsage } from '../ai/billing';
-import { chatUsage } from '../ai/chat-billing';
 import type { ChatMessage, ChatTarget } from '../ai/provider';
 import type { ServerContext } from '../context';
-import { newId } from '../db/ids';
 import { ApiError, badRequest } from '../errors';
 import type { OutboundPolicy } from '../net/outbound';
 import { changePatchJsonSchema, type ChangePatch } from '../../runtime/core/schema/change-patch';
 import type { CrossReferenceContext } from '../../runtime/core/schema/cross-reference';
-import { askPlan } from './ask-model';
+import { openRequestRow } from './request-row';
 import { checkChange } from './describe-check';
 import { MAX_REPAIRS } from './generate';
 import type { PlanProblem } from './plan-check';
@@ -82,30 +80,12 @@ export async function describeChange(
   const { ctx, table } = deps;
   const stored = JSON.stringify(request.schema);
   if (stored.length > MAX_SCHEMA_CHARS) throw badRequest('aiDescribe.tooLarge');
-  const id = newId();
-  const now = ctx.now();
-  await ctx.db.db
-    .insertInto(table)
-    .values({
-      id,
-      app_id: request.appId,
-      user_id: request.userId,
-      create_at: now,
-      update_at: now,
-      type: DESCRIBE_TYPE,
-      prompt: request.prompt,
-      status: 'running',
-      repairs: 0,
-    })
-    .execute();
-  let repairs = 0;
-  const used: TokenUsage = { promptTokens: 0, completionTokens: 0 };
-  const finish = (values: Record<string, unknown>, db: Kysely<any> = ctx.db.db) =>
-    db
-      .updateTable(table)
-      .set({ ...values, repairs, update_at: ctx.now() })
-      .where('id', '=', id)
-      .execute();
+  const row = await openRequestRow(ctx, table, deps.target, {
+    appId: request.appId,
+    userId: request.userId,
+    type: DESCRIBE_TYPE,
+    prompt: request.prompt,
+  });
   try {
     const messages: ChatMessage[] = [
       { role: 'system', content: describeSystemPrompt(request.schema) },
@@ -113,30 +93,21 @@ export async function describeChange(
     ];
     const format = { name: 'schema_change', schema: changePatchJsonSchema() };
     for (;;) {
-      let reported: TokenUsage = { promptTokens: 0, completionTokens: 0 };
-      const answer = await askPlan(deps.target, messages, {
-        policy: deps.policy,
-        format,
-        onUsage: (usage) => (reported = usage),
-      });
-      // The provider's count, else the estimate of what went and came (like the generator's).
-      const round = chatUsage(messages, answer, reported);
-      used.promptTokens += round.promptTokens;
-      used.completionTokens += round.completionTokens;
+      const answer = await row.ask(messages, { policy: deps.policy, format });
       const verdict = checkChange(answer, request.schema, request.table, request.refs);
       if (verdict.ok) {
         await ctx.db.db.transaction().execute(async (trx) => {
-          await finish({ status: 'done', result_app_id: request.moduleId }, trx);
-          await deps.charge?.(used, trx, id);
+          await row.finish({ status: 'done', result_app_id: request.moduleId }, trx);
+          await deps.charge?.(row.used, trx, row.id);
         });
-        return { ...verdict.patch, schema: verdict.schema, repairs };
+        return { ...verdict.patch, schema: verdict.schema, repairs: row.repairs };
       }
-      if (repairs >= MAX_REPAIRS) {
+      if (row.repairs >= MAX_REPAIRS) {
         const first = verdict.problems[0];
         const text = first ? `${first.pointer || '/'}: ${first.message}` : '';
-        throw badRequest('aiDescribe.invalid', { rounds: repairs, first: text.slice(0, 200) });
+        throw badRequest('aiDescribe.invalid', { rounds: row.repairs, first: text.slice(0, 200) });
       }
-      repairs += 1;
+      row.repairs += 1;
       messages.push(
         { role: 'assistant', content: answer.slice(0, 60_000) },
         { role: 'user', content: describeRepairPrompt(verdict.problems) },
@@ -150,7 +121,7 @@ export async function describeChange(
             cause: caught,
           });
     const reason = translate(request.lang, error.key, error.vars);
-    await finish({ status: 'failed', reason: reason.slice(0, 500) }).catch(() => undefined);
+    await row.finish({ status: 'failed', reason: reason.slice(0, 500) }).catch(() => undefined);
     throw error;
   }
 }

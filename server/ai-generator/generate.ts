@@ -11,16 +11,15 @@ import { translate } from '../../protocol/messages';
 import { COMPLETE_KEY } from '../../protocol/ai-generator';
 import type { Lang } from '../../protocol/constants';
 import { isSqlReservedWord } from '../../protocol/sql-identifiers';
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { TokenUsage } from '../ai/billing';
-import { chatUsage } from '../ai/chat-billing';
 import type { ChatMessage, ChatTarget } from '../ai/provider';
 import type { ServerContext } from '../context';
-import { newId } from '../db/ids';
 import { ApiError, badRequest } from '../errors';
 import type { OutboundPolicy } from '../net/outbound';
-import { askPlan, repairPrompt, systemPrompt } from './ask-model';
+import { repairPrompt, systemPrompt } from './ask-model';
 import { buildApp } from './build';
+import { openRequestRow } from './request-row';
 import { checkPlan, type PlanProblem } from './plan-check';
 
 export const MAX_REPAIRS = 3;
@@ -69,30 +68,12 @@ export async function generateApp(
   const { ctx, table } = deps;
   const t = (key: string, vars?: Record<string, unknown>) => translate(request.lang, key, vars);
   const say = (key: string, vars?: Record<string, unknown>) => deps.send('text', t(key, vars));
-  const id = newId();
-  const now = ctx.now();
-  await ctx.db.db
-    .insertInto(table)
-    .values({
-      id,
-      app_id: request.appId,
-      user_id: request.userId,
-      create_at: now,
-      update_at: now,
-      type: request.type,
-      prompt: request.prompt,
-      status: 'running',
-      repairs: 0,
-    })
-    .execute();
-  let repairs = 0;
-  const used: TokenUsage = { promptTokens: 0, completionTokens: 0 };
-  const finish = (values: Record<string, unknown>, db: Kysely<any> = ctx.db.db) =>
-    db
-      .updateTable(table)
-      .set({ ...values, repairs, update_at: ctx.now() })
-      .where('id', '=', id)
-      .execute();
+  const row = await openRequestRow(ctx, table, deps.target, {
+    appId: request.appId,
+    userId: request.userId,
+    type: request.type,
+    prompt: request.prompt,
+  });
   try {
     await say('aiGen.step.asking');
     const messages: ChatMessage[] = [
@@ -101,15 +82,7 @@ export async function generateApp(
     ];
     let problems: PlanProblem[] = [];
     for (;;) {
-      let reported: TokenUsage = { promptTokens: 0, completionTokens: 0 };
-      const answer = await askPlan(deps.target, messages, {
-        policy: deps.policy,
-        onUsage: (usage) => (reported = usage),
-      });
-      // The provider's count, else the estimate of what went and came (like the chat's).
-      const round = chatUsage(messages, answer, reported);
-      used.promptTokens += round.promptTokens;
-      used.completionTokens += round.completionTokens;
+      const answer = await row.ask(messages, { policy: deps.policy });
       const verdict = checkPlan(answer, ctx.config.tablePrefix);
       if (verdict.ok) {
         const identify = await freeIdentify(ctx, verdict.plan.app.identify);
@@ -128,19 +101,19 @@ export async function generateApp(
           (key, vars) => say(key, vars),
         );
         await ctx.db.db.transaction().execute(async (trx) => {
-          await finish({ status: 'done', result_app_id: appId, result_identify: identify }, trx);
-          await deps.charge?.(used, trx, id);
+          await row.finish({ status: 'done', result_app_id: appId, result_identify: identify }, trx);
+          await deps.charge?.(row.used, trx, row.id);
         });
         await say(COMPLETE_KEY);
         return { identify, appId };
       }
       problems = verdict.problems;
-      if (repairs >= MAX_REPAIRS) {
+      if (row.repairs >= MAX_REPAIRS) {
         const first = problems[0] ? `${problems[0].pointer || '/'}: ${problems[0].message}` : '';
-        throw badRequest('aiGen.planInvalid', { rounds: repairs, first: first.slice(0, 200) });
+        throw badRequest('aiGen.planInvalid', { rounds: row.repairs, first: first.slice(0, 200) });
       }
-      repairs += 1;
-      await say('aiGen.step.repair', { round: repairs, count: problems.length });
+      row.repairs += 1;
+      await say('aiGen.step.repair', { round: row.repairs, count: problems.length });
       messages.push(
         { role: 'assistant', content: answer.slice(0, 60_000) },
         { role: 'user', content: repairPrompt(problems) },
@@ -153,7 +126,7 @@ export async function generateApp(
         : // A database or network failure: logged by the caller, told without its internals.
           Object.assign(badRequest('aiGen.buildFailed', { reason: t('error.dataOperation') }), { cause: caught });
     const reason = t(error.key, error.vars);
-    await finish({ status: 'failed', reason: reason.slice(0, 500) }).catch(() => undefined);
+    await row.finish({ status: 'failed', reason: reason.slice(0, 500) }).catch(() => undefined);
     await deps.send('error', t('aiGen.failed', { reason })).catch(() => undefined);
     throw error;
   }

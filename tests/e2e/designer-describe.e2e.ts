@@ -16,6 +16,7 @@ import { tableNames } from '../../server/db/tables';
 import { startFakeOpenAi, type FakeOpenAi } from '../fakes/openai/server';
 import { startServer, type RunningServer } from './lib/server';
 import { openBrowser, screenshot } from './lib/browser';
+import { saveThroughPlan } from './lib/designer-ui';
 import { choose, formItem, notice, openMenuPage, recordModal, signIn } from './lib/operator';
 
 const t = tableNames('tessera_sys_');
@@ -102,15 +103,7 @@ test('describe a change: the diff on the canvas, discard, accept as one undoable
   await page.keyboard.press('Control+Shift+z');
   await phone().waitFor();
 
-  await page.getByRole('button', { name: '保存' }).click();
-  const plan = page.locator('.ant-modal-content').filter({ hasText: '保存前确认数据表变更' });
-  await plan.waitFor({ timeout: 30_000 });
-  await plan
-    .getByText(/新增列 contact_phone/)
-    .first()
-    .waitFor();
-  await plan.getByRole('button', { name: '确认保存' }).click();
-  await notice(page, '已保存为版本 2').waitFor({ timeout: 30_000 });
+  await saveThroughPlan(page, 2, /新增列 contact_phone/);
   const saved = String(
     (await db.db.selectFrom(t.module).select('schema').where('table_name', '=', 'customer').executeTakeFirstOrThrow())
       .schema,

@@ -19,7 +19,8 @@ import { createDb, type Db } from '../../server/db/create-db';
 import { tableNames } from '../../server/db/tables';
 import { startServer, type RunningServer } from './lib/server';
 import { openBrowser, screenshot } from './lib/browser';
-import { signIn, recordModal, notice, tableRows, pick, formItem } from './lib/operator';
+import { designerUi, saveThroughPlan } from './lib/designer-ui';
+import { signIn, recordModal, tableRows, pick, formItem } from './lib/operator';
 
 const t = tableNames('tessera_sys_');
 
@@ -42,16 +43,7 @@ after(async () => {
 });
 
 const url = (path: string) => `${server.url}${path}`;
-const entry = (title: string) => page.locator('.tessera-designer-entry').filter({ hasText: new RegExp(`^.${title}$`) });
-const node = (type: string) => page.locator(`.tessera-designer-node[data-node-type="${type}"]`);
-const labelled = (label: string) => page.locator(`.tessera-designer-node[aria-label="${label}"]`);
-const right = () => page.locator('.tessera-designer-right');
-const settingsTab = (name: string) => right().getByRole('tab', { name, exact: true });
-const setting = (title: string) =>
-  page.locator('.tessera-designer-settings-form .ant-formily-item').filter({
-    has: page.locator('label', { hasText: new RegExp(`^${title}$`) }),
-  });
-const moduleRow = (table: string) => page.locator('.tessera-list tbody tr').filter({ hasText: table });
+const { entry, node, labelled, right, settingsTab, setting, moduleRow } = designerUi(() => page);
 
 /** Inserts a palette entry at the selection (Enter on it: the keyboard's insert). */
 async function insert(title: string) {
@@ -82,14 +74,7 @@ async function openDesigner(table: string) {
   await page.getByTestId('designer').waitFor({ timeout: 60_000 });
 }
 
-async function save(version: number, step?: RegExp) {
-  await page.getByRole('button', { name: '保存' }).click();
-  const plan = page.locator('.ant-modal-content').filter({ hasText: '保存前确认数据表变更' });
-  await plan.waitFor({ timeout: 30_000 });
-  if (step) await plan.getByText(step).first().waitFor();
-  await plan.getByRole('button', { name: '确认保存' }).click();
-  await notice(page, `已保存为版本 ${version}`).waitFor({ timeout: 30_000 });
-}
+const save = (version: number, step?: RegExp) => saveThroughPlan(page, version, step);
 
 const headVersion = async () =>
   Number(

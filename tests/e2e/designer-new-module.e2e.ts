@@ -18,8 +18,9 @@ import { tableNames } from '../../server/db/tables';
 import { splitIds } from '../../server/auth/users';
 import { startServer, type RunningServer } from './lib/server';
 import { openBrowser, screenshot } from './lib/browser';
+import { designerUi, saveThroughPlan } from './lib/designer-ui';
 import { addOperator } from './lib/operator-user';
-import { formItem, notice, pick, recordModal, signIn, tableRows } from './lib/operator';
+import { formItem, pick, recordModal, signIn, tableRows } from './lib/operator';
 
 const t = tableNames('tessera_sys_');
 const CLERK = { account: 'clerk01', password: 'Clerk@2026x', name: '订单员甲', roleName: '订单员' };
@@ -46,16 +47,7 @@ after(async () => {
 });
 
 const url = (path: string) => `${server.url}${path}`;
-const entry = (title: string) => page.locator('.tessera-designer-entry').filter({ hasText: new RegExp(`^.${title}$`) });
-const node = (type: string) => page.locator(`.tessera-designer-node[data-node-type="${type}"]`);
-const labelled = (label: string) => page.locator(`.tessera-designer-node[aria-label="${label}"]`);
-const right = () => page.locator('.tessera-designer-right');
-const settingsTab = (name: string) => right().getByRole('tab', { name, exact: true });
-const setting = (title: string) =>
-  page.locator('.tessera-designer-settings-form .ant-formily-item').filter({
-    has: page.locator('label', { hasText: new RegExp(`^${title}$`) }),
-  });
-const moduleRow = (table: string) => page.locator('.tessera-list tbody tr').filter({ hasText: table });
+const { entry, node, labelled, right, settingsTab, setting, moduleRow } = designerUi(() => page);
 
 /** Inserts a palette entry at the selection (Enter on it: the keyboard's insert) and names it. */
 async function insert(title: string, label: string, key: string) {
@@ -186,15 +178,7 @@ test('a new module: created with its menu, built without the JSON view, guarded 
   await labelled('标签 · tags').waitFor();
   await screenshot(page, 'designer-new-leave', { fullPage: false });
 
-  await page.getByRole('button', { name: '保存' }).click();
-  const plan = page.locator('.ant-modal-content').filter({ hasText: '保存前确认数据表变更' });
-  await plan.waitFor({ timeout: 30_000 });
-  await plan
-    .getByText(/新增列 contact/)
-    .first()
-    .waitFor();
-  await plan.getByRole('button', { name: '确认保存' }).click();
-  await notice(page, '已保存为版本 2').waitFor({ timeout: 30_000 });
+  await saveThroughPlan(page, 2, /新增列 contact/);
   const saved = String(
     (await db.db.selectFrom(t.module).select('schema').where('table_name', '=', 'orders').executeTakeFirstOrThrow())
       .schema,

@@ -12,6 +12,7 @@ import type { Locator, Page } from 'playwright-core';
 import { createDb, type Db } from '../../server/db/create-db';
 import { tableNames } from '../../server/db/tables';
 import { startServer, E2E_CAPTCHA, type RunningServer } from './lib/server';
+import { designerUi } from './lib/designer-ui';
 import { openBrowser, screenshot } from './lib/browser';
 
 const t = tableNames('tessera_sys_');
@@ -34,12 +35,7 @@ after(async () => {
   await server?.stop();
 });
 
-const entry = (title: string) => page.locator('.tessera-designer-entry').filter({ hasText: new RegExp(`^.${title}$`) });
-const node = (type: string) => page.locator(`.tessera-designer-node[data-node-type="${type}"]`);
-const setting = (title: string) =>
-  page.locator('.tessera-designer-settings-form .ant-formily-item').filter({
-    has: page.locator('label', { hasText: new RegExp(`^${title}$`) }),
-  });
+const { entry, node, setting } = designerUi(() => page);
 
 /** Drags with the mouse in small steps (dnd-kit starts a drag after 5 px and follows pointer moves). */
 async function drag(from: Locator, to: Locator, where: 'top' | 'bottom' | 'center' = 'center', drop = true) {
