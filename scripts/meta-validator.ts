@@ -20,6 +20,7 @@ import standaloneCode from 'ajv/dist/standalone/index.js';
 import '../runtime/definitions';
 import { createAjv, META } from '../runtime/core/schema/ajv';
 import { PRECOMPILED_IDS } from '../runtime/core/schema/meta-validator-ids';
+import { registryKey } from '../runtime/core/schema/registry-schemas';
 
 export const GENERATED_FILE = resolve(
   fileURLToPath(new URL('..', import.meta.url)),
@@ -42,7 +43,9 @@ export function metaValidatorSource(): string {
     return `__runtime[${JSON.stringify(id)}]`;
   });
   if (!body.includes('export const page')) throw new Error(`${META.page} was not compiled`);
-  return `${HEADER}${body.replace(/^"use strict";/, '')}\n`;
+  // The registry it was built for: ajv.ts uses it only while the registry is still this one.
+  const key = `export const REGISTRY_KEY = ${JSON.stringify(registryKey())};\n`;
+  return `${HEADER}${key}${body.replace(/^"use strict";/, '')}\n`;
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

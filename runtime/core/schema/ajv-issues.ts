@@ -4,7 +4,7 @@
  * An anyOf/oneOf failure is one issue whose detail lists its branches' reasons, as formatErrors does.
  */
 import type { ErrorObject } from 'ajv/dist/2020.js';
-import { META, precompiledValidator } from './ajv';
+import { getAjv, META, precompiledValidator } from './ajv';
 import { groupBranches } from './ajv-branches';
 import { capIssues, escapePointer, schemaIssue, type SchemaIssue } from './issue';
 
@@ -81,6 +81,7 @@ export function issuesFromAjv(errors: ErrorObject[] | null | undefined): SchemaI
 
 /** Every meta-schema problem of a page schema (at its current version: migrate first), capped. */
 export function validatePageIssues(schema: unknown): SchemaIssue[] {
-  const validate = precompiledValidator(META.page)!;
+  const validate = precompiledValidator(META.page) ?? getAjv().getSchema(META.page);
+  if (!validate) throw new Error(`${META.page} is not registered`);
   return validate(schema) ? [] : capIssues(issuesFromAjv(validate.errors));
 }

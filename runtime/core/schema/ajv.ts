@@ -20,7 +20,7 @@ import { groupBranches } from './ajv-branches';
 import { SchemaError } from './issue';
 import { META } from './meta-ids';
 import * as precompiled from './meta-validator.generated.js';
-import { registrySchemas } from './registry-schemas';
+import { registryKey, registrySchemas } from './registry-schemas';
 
 export { META, nodeSchemaId, DIALECT_2020 } from './meta-ids';
 
@@ -61,9 +61,14 @@ const PRECOMPILED: Readonly<Record<string, ValidateFunction>> = {
   [META.field]: precompiled.field,
 };
 
-/** The precompiled validator of a meta-schema $id, when that one is precompiled. */
+/**
+ * The precompiled validator of a meta-schema $id, when that one is precompiled for the registry as
+ * it is now; undefined otherwise (a type registered at run time: the caller compiles instead).
+ */
 export const precompiledValidator = (schemaId: string): ValidateFunction | undefined =>
-  Object.hasOwn(PRECOMPILED, schemaId) ? PRECOMPILED[schemaId] : undefined;
+  Object.hasOwn(PRECOMPILED, schemaId) && precompiled.REGISTRY_KEY === registryKey()
+    ? PRECOMPILED[schemaId]
+    : undefined;
 
 export function createAjv(options: CreateAjvOptions = {}): Ajv2020 {
   // inlineRefs off: every $ref stays a function call, which keeps the standalone code ~10% smaller

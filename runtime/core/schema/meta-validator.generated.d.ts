@@ -3,3 +3,5 @@ import type { ValidateFunction } from 'ajv/dist/2020.js';
 
 export declare const page: ValidateFunction;
 export declare const field: ValidateFunction;
+/** The registry (node, widget and action names) it was built for. */
+export declare const REGISTRY_KEY: string;

@@ -10,6 +10,15 @@ type JsonSchema = Record<string, unknown>;
 
 const typeIs = (type: string) => ({ properties: { type: { const: type } }, required: ['type'] });
 
+/**
+ * What is registered, by name: the precompiled meta-validator (meta-validator.generated.js) was
+ * built for one such set, and serves only while the registry still holds exactly it — a node,
+ * widget or action registered at run time (an extension, a test) makes validation compile again.
+ */
+export function registryKey(): string {
+  return JSON.stringify([nodeTypes(), widgetTypes(), actionTypes()].map((names) => [...names].sort()));
+}
+
 export function registrySchemas(): JsonSchema[] {
   const widgets = widgetTypes();
   const nodes = nodeTypes();
