@@ -105,9 +105,26 @@ test('the tablet layout is edited on its own in the designer and used below the 
 
   // The desktop layout is as it was: the chart shares its row there.
   await page.getByTestId('dash-device').getByText('桌面').click();
-  const wide = await designCell('byLevel').boundingBox();
-  const wideCanvas = await page.getByTestId('dash-canvas').boundingBox();
-  assert.ok(wide && wideCanvas && wide.width < wideCanvas.width * 0.6, 'the desktop layout is untouched');
+  await page.locator('[data-testid="dash-canvas"][data-breakpoint="lg"]').waitFor();
+  // The grid lays the cells out again after the switch: wait for it, then the chart shares its row.
+  const desktopShare = () =>
+    page.evaluate(() => {
+      const cell = document.querySelector('[data-design-key="byLevel"]')?.getBoundingClientRect();
+      const grid = document.querySelector('[data-testid="dash-canvas"]')?.getBoundingClientRect();
+      return cell && grid ? cell.width / grid.width : 1;
+    });
+  await page
+    .waitForFunction(
+      () => {
+        const cell = document.querySelector('[data-design-key="byLevel"]')?.getBoundingClientRect();
+        const grid = document.querySelector('[data-testid="dash-canvas"]')?.getBoundingClientRect();
+        return Boolean(cell && grid && cell.width < grid.width * 0.6);
+      },
+      undefined,
+      { timeout: 20_000 },
+    )
+    .catch(() => undefined);
+  assert.ok((await desktopShare()) < 0.6, 'the desktop layout is untouched');
 
   // Full screen (the dashboard layout): the grid has the tablet's whole width.
   await page.setViewportSize({ width: 820, height: 1180 });
