@@ -116,7 +116,7 @@ test('an admin creates a task, runs it now and sees the run in its history', asy
   await boss.getByTestId('task-message-title').fill('记得跟进今天的客户');
   await screenshot(boss, 'tasks-form');
   await form.getByRole('button', { name: /保\s?存/ }).click();
-  await notice(boss, '保存成功').waitFor();
+  await notice(boss, '保存成功').waitFor({ timeout: 60_000 });
   const row = boss.locator('.ant-table-row').filter({ hasText: '每日客户提醒' });
   await row.waitFor();
   await screenshot(boss, 'tasks-list');
@@ -155,7 +155,7 @@ test('a report over the customer table arrives as an xlsx the operator downloads
   await boss.getByTestId('task-message-title').fill('客户周报');
   await screenshot(boss, 'tasks-table-report-form');
   await form.getByRole('button', { name: /保\s?存/ }).click();
-  await notice(boss, '保存成功').waitFor();
+  await notice(boss, '保存成功').waitFor({ timeout: 60_000 });
   const row = boss.locator('.ant-table-row').filter({ hasText: '客户周报' });
   await row.waitFor();
   await row.getByTestId('task-run').click();
