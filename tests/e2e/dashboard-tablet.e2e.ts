@@ -70,13 +70,43 @@ async function settled() {
   );
 }
 
-/** The chart's width over the dashboard grid's. */
-async function share(key: string): Promise<number> {
-  const cell = await widget(key).boundingBox();
-  const grid = await page.locator('.tessera-dashboard-grid').boundingBox();
-  assert.ok(cell && grid);
-  return cell.width / grid.width;
+/**
+ * A cell's width over its grid's, once past `bound` (or as it is after 20 s): the grid moves its
+ * cells with a transition after a change and after its first measure, so a single reading can
+ * catch them on the way.
+ */
+async function shareOnceSettled(
+  cellSelector: string,
+  gridSelector: string,
+  side: 'above' | 'below',
+  bound: number,
+): Promise<number> {
+  const wanted = { cellSelector, gridSelector, above: side === 'above', bound };
+  await page
+    .waitForFunction(
+      ({ cellSelector: cellAt, gridSelector: gridAt, above, bound: limit }) => {
+        const cell = document.querySelector(cellAt)?.getBoundingClientRect();
+        const grid = document.querySelector(gridAt)?.getBoundingClientRect();
+        if (!cell || !grid) return false;
+        return above ? cell.width > grid.width * limit : cell.width < grid.width * limit;
+      },
+      wanted,
+      { timeout: 20_000 },
+    )
+    .catch(() => undefined);
+  return page.evaluate(
+    ([cellAt, gridAt]) => {
+      const cell = document.querySelector(cellAt)?.getBoundingClientRect();
+      const grid = document.querySelector(gridAt)?.getBoundingClientRect();
+      return cell && grid ? cell.width / grid.width : Number.NaN;
+    },
+    [cellSelector, gridSelector],
+  );
 }
+const designShare = (key: string, side: 'above' | 'below', bound: number) =>
+  shareOnceSettled(`[data-design-key="${key}"]`, '[data-testid="dash-canvas"]', side, bound);
+const runtimeShare = (key: string, side: 'above' | 'below', bound: number) =>
+  shareOnceSettled(`[data-widget-key="${key}"]`, '.tessera-dashboard-grid', side, bound);
 
 test('the tablet layout is edited on its own in the designer and used below the desktop width', async () => {
   await signIn(page, server.url);
@@ -94,9 +124,8 @@ test('the tablet layout is edited on its own in the designer and used below the 
   await designCell('byLevel').click();
   await page.getByRole('button', { name: '占满整行' }).click();
   await tabletNote().filter({ hasText: '平板布局已单独编辑' }).waitFor();
-  const canvas = await page.getByTestId('dash-canvas').boundingBox();
-  const chart = await designCell('byLevel').boundingBox();
-  assert.ok(canvas && chart && chart.width > canvas.width * 0.9, 'full width on the tablet grid');
+  // The grid moves the cell with a transition after the change: wait for it to settle full width.
+  assert.ok((await designShare('byLevel', 'above', 0.9)) > 0.9, 'full width on the tablet grid');
 
   await page.getByTestId('chart-on-click').getByText('打开列表').click();
   await screenshot(page, 'dashboard-designer-tablet-zh');
@@ -107,32 +136,15 @@ test('the tablet layout is edited on its own in the designer and used below the 
   await page.getByTestId('dash-device').getByText('桌面').click();
   await page.locator('[data-testid="dash-canvas"][data-breakpoint="lg"]').waitFor();
   // The grid lays the cells out again after the switch: wait for it, then the chart shares its row.
-  const desktopShare = () =>
-    page.evaluate(() => {
-      const cell = document.querySelector('[data-design-key="byLevel"]')?.getBoundingClientRect();
-      const grid = document.querySelector('[data-testid="dash-canvas"]')?.getBoundingClientRect();
-      return cell && grid ? cell.width / grid.width : 1;
-    });
-  await page
-    .waitForFunction(
-      () => {
-        const cell = document.querySelector('[data-design-key="byLevel"]')?.getBoundingClientRect();
-        const grid = document.querySelector('[data-testid="dash-canvas"]')?.getBoundingClientRect();
-        return Boolean(cell && grid && cell.width < grid.width * 0.6);
-      },
-      undefined,
-      { timeout: 20_000 },
-    )
-    .catch(() => undefined);
-  assert.ok((await desktopShare()) < 0.6, 'the desktop layout is untouched');
+  assert.ok((await designShare('byLevel', 'below', 0.6)) < 0.6, 'the desktop layout is untouched');
 
   // Full screen (the dashboard layout): the grid has the tablet's whole width.
   await page.setViewportSize({ width: 820, height: 1180 });
   await page.goto(url(`/demo/dashboard/common/${dashboardId}`));
   await settled();
   assert.equal(await page.locator('.tessera-dashboard-grid').getAttribute('data-breakpoint'), 'md');
-  assert.ok((await share('byLevel')) > 0.95, 'the chart spans the tablet grid');
-  assert.ok((await share('byIndustry')) < 0.6, 'the others keep the derived layout');
+  assert.ok((await runtimeShare('byLevel', 'above', 0.95)) > 0.95, 'the chart spans the tablet grid');
+  assert.ok((await runtimeShare('byIndustry', 'below', 0.6)) < 0.6, 'the others keep the derived layout');
   // The widgets it now covers moved below it: no two widgets share a spot on the page.
   const boxes = await page
     .locator('.tessera-widget')
@@ -149,7 +161,7 @@ test('the tablet layout is edited on its own in the designer and used below the 
   await page.goto(url(`/demo/dashboard/common/${dashboardId}`));
   await settled();
   assert.equal(await page.locator('.tessera-dashboard-grid').getAttribute('data-breakpoint'), 'lg');
-  assert.ok((await share('byLevel')) < 0.6, 'on a desktop the chart keeps its desktop size');
+  assert.ok((await runtimeShare('byLevel', 'below', 0.6)) < 0.6, 'on a desktop the chart keeps its desktop size');
 });
 
 test('a click on a bar opens the list of the bound table searching the clicked group', async () => {
