@@ -4,46 +4,14 @@
  * and the way back; any signed-in user may open it (the guard's rule), the store's save API is
  * admin-only and the designer shows others the module read-only.
  */
-import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
-import { useSnapshot } from 'valtio';
 import { RuntimeProvider } from '../../runtime/react/context';
-import { createRuntimeValue } from '../../runtime/react/create-runtime';
 import { Designer } from '../../designer/react';
 import '../runtime-bindings';
-import { request } from '../api/client';
 import { forget, invalidateModuleVersions } from '../session/module-cache';
-import { session } from '../session/store';
-import { translate } from '../../protocol/messages';
-import { useLeaveGuard } from './leave-guard';
+import { useDesignerShell } from './shell-runtime';
 
 export function DesignerRoute({ moduleId }: { moduleId: string }) {
-  const { i18n } = useTranslation();
-  const { app, user, appInfo } = useSnapshot(session);
-  const navigate = useNavigate();
-  const lang = i18n.language === 'en' ? 'en' : 'zh';
-  const runtime = useMemo(
-    () =>
-      createRuntimeValue({
-        request,
-        lang,
-        tablePrefix: appInfo?.table_prefix,
-        uploadConfig: appInfo?.upload_config,
-        user: user
-          ? {
-              id: user.id,
-              roleIds: String(user.role_ids ?? '')
-                .split(',')
-                .filter(Boolean),
-            }
-          : undefined,
-      }),
-    [lang, user, appInfo?.table_prefix, appInfo?.upload_config],
-  );
-  // A menu click or the browser's back while the designer holds unsaved changes asks first.
-  const [dirty, setDirty] = useState(false);
-  const guard = useLeaveGuard(dirty, translate(lang, 'designerUi.leaveConfirm'));
+  const { app, navigate, runtime, guard, setDirty } = useDesignerShell('designerUi.leaveConfirm');
   return (
     <RuntimeProvider value={runtime}>
       <Designer

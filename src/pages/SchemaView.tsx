@@ -8,10 +8,10 @@ import { PageQueryProvider, usePageQuery, type PageQuery } from '../../runtime/r
 import { RuntimeProvider } from '../../runtime/react/context';
 import { createRuntimeValue } from '../../runtime/react/create-runtime';
 import '../runtime-bindings';
-import { request } from '../api/client';
 import { onStreamEvent } from '../api/events';
 import type { OpenStreamFn } from '../../protocol/stream-open';
 import { session } from '../session/store';
+import { useShellRuntimeOptions } from './shell-runtime';
 
 /**
  * The address query for the page's nodes (a list keeps its page, size, search and view there, so
@@ -74,24 +74,9 @@ export function SchemaView({
   const hostQuery = usePageQuery();
   const addressQuery = useAddressQuery();
   const { i18n } = useTranslation();
-  const { user, appInfo, app } = useSnapshot(session);
+  const { app } = useSnapshot(session);
   const lang = i18n.language === 'en' ? 'en' : 'zh';
-  const options = useMemo(
-    () => ({
-      request,
-      tablePrefix: appInfo?.table_prefix,
-      uploadConfig: appInfo?.upload_config,
-      user: user
-        ? {
-            id: user.id,
-            roleIds: String(user.role_ids ?? '')
-              .split(',')
-              .filter(Boolean),
-          }
-        : undefined,
-    }),
-    [user, appInfo?.table_prefix, appInfo?.upload_config],
-  );
+  const options = useShellRuntimeOptions();
   // The data providers outlive a language switch: a form keeps what the user typed (and shows its
   // errors again in the new language) instead of reloading its record (issue 22 item 6). Texts,
   // dictionary labels and the uploader's messages follow the language.
