@@ -88,6 +88,8 @@ const SERVER_SEAMS = {
     'refs.ts',
     'route-params.ts',
     'transfer.ts',
+    // the versions, diff and rollback routes of a kind with a head table (module, dashboard)
+    'version-routes.ts',
     'versions.ts',
   ],
   sms: ['app-sender.ts', 'codes.ts', 'send-log.ts', 'sender.ts'],

@@ -12,27 +12,18 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
-import { badRequest } from '../errors';
 import { loggedSave } from '../logs/record';
-import { rollbackBody, schemaSaveProperties, strictObject } from '../http/shapes';
+import { schemaSaveProperties, strictObject } from '../http/shapes';
 import { ok } from '../reply';
 import { saveModule, type SaveInput } from '../schema-store/module-save';
-import { getVersion, listVersions, type Provenance } from '../schema-store/versions';
-import { diffSchemas } from '../schema-store/diff';
+import type { Provenance } from '../schema-store/versions';
+import { registerVersionRoutes } from '../schema-store/version-routes';
 import { exportModule, importModule } from '../schema-store/transfer';
 import { dropCachesOnSchemaChange } from '../schema-store/notify';
 import { registerDashboardRoutes } from '../schema-store/dashboard-routes';
 import { registerPageOverrideRoutes } from '../schema-store/page-overrides';
 import { registerModuleAdminRoutes } from './admin-routes';
-import {
-  admin,
-  DIFF_QUERY,
-  ID_PARAMS,
-  VERSION_PARAMS,
-  type DiffQuery,
-  type IdParams,
-  type VersionParams,
-} from '../schema-store/route-params';
+import { admin, ID_PARAMS, type IdParams } from '../schema-store/route-params';
 
 export { MAX_VERSIONS_LISTED } from '../schema-store/versions';
 
@@ -106,57 +97,16 @@ export function registerModuleSaveRoutes(app: FastifyInstance, ctx: ServerContex
     return ok(request, await loggedSave(ctx, request, auth, 'module', result));
   });
 
-  app.get('/api/module/:id/versions', { schema: { params: ID_PARAMS } }, async (request) => {
-    const auth = admin(request);
-    const id = (request.params as IdParams).id;
-    const rows = await listVersions(ctx.db.db, ctx, auth.app.id, 'module', id, true);
-    return ok(
-      request,
-      rows.map(({ model: _model, ...row }) => row),
-    );
-  });
-
-  app.get('/api/module/:id/versions/:ref', { schema: { params: VERSION_PARAMS } }, async (request) => {
-    const auth = admin(request);
-    const params = request.params as VersionParams;
-    const found = await getVersion(ctx.db.db, ctx, auth.app.id, 'module', params.id, params.ref);
-    if (!found) throw badRequest('data.module.versionMissing');
-    const { model: _model, ...row } = found;
-    return ok(request, row);
-  });
-
-  app.get('/api/module/:id/diff', { schema: { params: ID_PARAMS, querystring: DIFF_QUERY } }, async (request) => {
-    const auth = admin(request);
-    const id = (request.params as IdParams).id;
-    const query = request.query as DiffQuery;
-    const [from, to] = await Promise.all(
-      [query.from, query.to].map((ref) => getVersion(ctx.db.db, ctx, auth.app.id, 'module', id, ref)),
-    );
-    if (!from || !to) throw badRequest('data.module.versionMissing');
-    return ok(request, { from: from.version, to: to.version, changes: diffSchemas(from.schema, to.schema) });
-  });
-
-  app.post(
-    '/api/module/:id/rollback/:ref',
-    { schema: { params: VERSION_PARAMS, body: rollbackBody } },
-    async (request) => {
-      const auth = admin(request);
-      const params = request.params as VersionParams;
-      const id = params.id;
-      const version = await getVersion(ctx.db.db, ctx, auth.app.id, 'module', id, params.ref);
-      if (!version) throw badRequest('data.module.versionMissing');
-      const base = (request.body as { base_version?: number | null } | null)?.base_version ?? undefined;
-      // A rollback restores retired columns and retires newer ones: it is its own confirmation.
-      const result = await saveModule(ctx, auth, {
-        id,
-        schema: version.schema,
-        rollbackOf: version.id,
-        provenance: 'rollback',
-        confirm: true,
-        baseVersion: base,
-      });
-      return ok(request, await loggedSave(ctx, request, auth, 'module', result, 'rollback'));
-    },
+  // A rollback restores retired columns and retires newer ones: it is its own confirmation.
+  registerVersionRoutes(app, ctx, 'module', (auth, id, version, baseVersion) =>
+    saveModule(ctx, auth, {
+      id,
+      schema: version.schema,
+      rollbackOf: version.id,
+      provenance: 'rollback',
+      confirm: true,
+      baseVersion,
+    }),
   );
 
   app.get('/api/module/:id/export', { schema: { params: ID_PARAMS } }, async (request) => {

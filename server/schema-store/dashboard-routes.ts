@@ -14,25 +14,16 @@ import { can } from '../access/can';
 import { grantsOf } from '../access/grants';
 import { requireAuth } from '../auth/session-hook';
 import type { ServerContext } from '../context';
-import { badRequest, forbidden, notFound } from '../errors';
+import { forbidden, notFound } from '../errors';
 import { loggedSave } from '../logs/record';
-import { rollbackBody, schemaSaveProperties, strictObject } from '../http/shapes';
+import { schemaSaveProperties, strictObject } from '../http/shapes';
 import { ok } from '../reply';
-import {
-  admin,
-  DIFF_QUERY,
-  ID_PARAMS,
-  VERSION_PARAMS,
-  type DiffQuery,
-  type IdParams,
-  type VersionParams,
-} from './route-params';
+import { admin, ID_PARAMS, type IdParams } from './route-params';
 import { registerDashboardAdminRoutes } from './dashboard-admin-routes';
 import { registerDashboardSources } from './dashboard-sources';
-import { diffSchemas } from './diff';
 import { saveDashboard, type PageSaveInput } from './page-save';
 import { readStoredSchema } from './prepare';
-import { getVersion, listVersions } from './versions';
+import { registerVersionRoutes } from './version-routes';
 
 const SAVE_BODY = strictObject(schemaSaveProperties, 'A dashboard schema to save', ['title', 'base_version']);
 
@@ -87,53 +78,7 @@ export function registerDashboardRoutes(app: FastifyInstance, ctx: ServerContext
     return ok(request, await loggedSave(ctx, request, auth, 'dashboard', result));
   });
 
-  app.get('/api/dashboard/:id/versions', { schema: { params: ID_PARAMS } }, async (request) => {
-    const auth = admin(request);
-    const id = (request.params as IdParams).id;
-    const rows = await listVersions(ctx.db.db, ctx, auth.app.id, 'dashboard', id, true);
-    return ok(
-      request,
-      rows.map(({ model: _model, ...row }) => row),
-    );
-  });
-
-  app.get('/api/dashboard/:id/versions/:ref', { schema: { params: VERSION_PARAMS } }, async (request) => {
-    const auth = admin(request);
-    const params = request.params as VersionParams;
-    const found = await getVersion(ctx.db.db, ctx, auth.app.id, 'dashboard', params.id, params.ref);
-    if (!found) throw badRequest('data.module.versionMissing');
-    const { model: _model, ...row } = found;
-    return ok(request, row);
-  });
-
-  app.get('/api/dashboard/:id/diff', { schema: { params: ID_PARAMS, querystring: DIFF_QUERY } }, async (request) => {
-    const auth = admin(request);
-    const id = (request.params as IdParams).id;
-    const query = request.query as DiffQuery;
-    const [from, to] = await Promise.all(
-      [query.from, query.to].map((ref) => getVersion(ctx.db.db, ctx, auth.app.id, 'dashboard', id, ref)),
-    );
-    if (!from || !to) throw badRequest('data.module.versionMissing');
-    return ok(request, { from: from.version, to: to.version, changes: diffSchemas(from.schema, to.schema) });
-  });
-
-  app.post(
-    '/api/dashboard/:id/rollback/:ref',
-    { schema: { params: VERSION_PARAMS, body: rollbackBody } },
-    async (request) => {
-      const auth = admin(request);
-      const params = request.params as VersionParams;
-      const id = params.id;
-      const version = await getVersion(ctx.db.db, ctx, auth.app.id, 'dashboard', id, params.ref);
-      if (!version) throw badRequest('data.module.versionMissing');
-      const base = (request.body as { base_version?: number | null } | null)?.base_version ?? undefined;
-      const result = await saveDashboard(ctx, auth, {
-        id,
-        schema: version.schema,
-        rollbackOf: version.id,
-        baseVersion: base,
-      });
-      return ok(request, await loggedSave(ctx, request, auth, 'dashboard', result, 'rollback'));
-    },
+  registerVersionRoutes(app, ctx, 'dashboard', (auth, id, version, baseVersion) =>
+    saveDashboard(ctx, auth, { id, schema: version.schema, rollbackOf: version.id, baseVersion }),
   );
 }
