@@ -16,9 +16,11 @@
  *
  *   npx tsx bench/ai-stream.bench.ts
  *   BENCH_SAMPLES=30 BENCH_CHATS=500 BENCH_CHAT_PACE_MS=250 BENCH_ROUNDS=3 npx tsx bench/ai-stream.bench.ts
+ *   BENCH_PROFILE_WINDOW=<dir>: a CPU profile of the server over each round's window with chats
  */
 import { request } from 'node:http';
 import { loadavg } from 'node:os';
+import { join } from 'node:path';
 import { CONNECT_PATH } from '../server/ai/chat-connections';
 import { ask } from './lib/envelope-measure';
 import { startFakeOpenAi, type FakeOpenAi } from '../tests/fakes/openai/server';
@@ -94,7 +96,7 @@ async function throughServer(server: StreamServer, connection: HeldStream, sessi
 }
 
 /** CHATS answers streaming at once while the list endpoint is measured; stopped after. */
-async function listWithChats(server: StreamServer, fake: FakeOpenAi) {
+async function listWithChats(server: StreamServer, fake: FakeOpenAi, profileFile?: string) {
   const connections = await holdMany(server.origin, CONNECT_PATH, server.tokens, CHATS, CHATS);
   const relays: number[] = [];
   let pieces = 0;
@@ -134,7 +136,9 @@ async function listWithChats(server: StreamServer, fake: FakeOpenAi) {
   relays.length = 0;
   const piecesBefore = pieces;
   const cpuBefore = await ask<{ micros: number }>(server.child, { type: 'cpu' }, 'cpu');
+  if (profileFile) await ask(server.child, { type: 'profile-start' }, 'profile-started');
   const list = await listLatency(server.port, server.tokens[0]!);
+  if (profileFile) await ask(server.child, { type: 'profile-stop', file: profileFile }, 'profile-stopped');
   const cpu = (await ask<{ micros: number }>(server.child, { type: 'cpu' }, 'cpu')).micros - cpuBefore.micros;
   const piecesPerSecond = (pieces - piecesBefore) / SECONDS;
   /** The server's CPU over the window per piece relayed (the list requests' share included). */
@@ -198,7 +202,8 @@ async function main(): Promise<void> {
     const busy: number[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
       const a = await listLatency(server.port, server.tokens[0]!);
-      const b = await listWithChats(server, fake);
+      const window = process.env.BENCH_PROFILE_WINDOW;
+      const b = await listWithChats(server, fake, window ? join(window, `chats-round${round}.cpuprofile`) : undefined);
       none.push(a.p99);
       busy.push(b.list.p99);
       load.push(loadavg()[0]!);

@@ -12,7 +12,8 @@
  * BENCH_DATABASE_URL picks another database (default: a fresh SQLite file in a temp directory; a
  * PostgreSQL URL must name an empty database).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -50,7 +51,27 @@ export interface StreamServerReady {
   chatSessionIds: string[];
 }
 
-type Message = StreamServerInit | { type: 'cpu' } | { type: 'stop' };
+type Message =
+  | StreamServerInit
+  | { type: 'cpu' }
+  | { type: 'profile-start' }
+  | { type: 'profile-stop'; file: string }
+  | { type: 'stop' };
+
+/** A CPU profile of a chosen window only (BENCH_PROFILE_WINDOW): --cpu-prof covers the whole run. */
+let profiler: Session | undefined;
+async function profileStart(): Promise<void> {
+  profiler = new Session();
+  profiler.connect();
+  await profiler.post('Profiler.enable');
+  await profiler.post('Profiler.start');
+}
+async function profileStop(file: string): Promise<void> {
+  const { profile } = await profiler!.post('Profiler.stop');
+  writeFileSync(file, JSON.stringify(profile));
+  profiler!.disconnect();
+  profiler = undefined;
+}
 
 let app: FastifyInstance | undefined;
 let cleanup = () => {};
@@ -189,6 +210,12 @@ process.on('message', (message: Message) => {
     else if (message.type === 'cpu') {
       const usage = process.cpuUsage();
       process.send?.({ type: 'cpu', micros: usage.user + usage.system });
+    } else if (message.type === 'profile-start') {
+      await profileStart();
+      process.send?.({ type: 'profile-started' });
+    } else if (message.type === 'profile-stop') {
+      await profileStop(message.file);
+      process.send?.({ type: 'profile-stopped' });
     } else {
       await app?.close();
       cleanup();

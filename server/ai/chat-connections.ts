@@ -6,7 +6,7 @@
  *
  * With several instances behind a balancer, the `send` request and the stream may be on different
  * instances: pieces travel as `ai.chunk` bus events and the instance holding the connection writes
- * them; a stop travels as `ai.stop` to the instance running the call. A connection only ever writes
+ * them (a connection held by the answering instance itself is written directly); a stop travels as `ai.stop` to the instance running the call. A connection only ever writes
  * events of its own app and user, so a connection id used by someone else reaches nobody.
  */
 import type { ServerResponse } from 'node:http';
@@ -81,9 +81,21 @@ export class ChatConnections {
     for (const off of this.unsubscribe.splice(0)) off();
   }
 
-  /** Sends a piece of an answer (or its end) to the connection, wherever it is. */
-  publish(owner: Owner, connectId: string, chunk: Pick<AiChunkEvent, 'kind' | 'text' | 'recordId' | 'status'>) {
-    return this.bus.publish({ type: 'ai.chunk', appId: owner.appId, userId: owner.userId, connectId, ...chunk });
+  /**
+   * Sends a piece of an answer (or its end) to the connection, wherever it is. A connection held by
+   * this instance (the usual case: the page's stream and its send reach the same instance) is
+   * written at once, without the bus: over Redis each piece was a round trip the relay waited for
+   * before reading the next one, and a message every instance parsed. Connection ids are random per
+   * stream, so one held here is held nowhere else.
+   */
+  async publish(
+    owner: Owner,
+    connectId: string,
+    chunk: Pick<AiChunkEvent, 'kind' | 'text' | 'recordId' | 'status'>,
+  ): Promise<void> {
+    const event: AiChunkEvent = { type: 'ai.chunk', appId: owner.appId, userId: owner.userId, connectId, ...chunk };
+    if (this.open.has(connectId)) this.deliver(event);
+    else await this.bus.publish(event);
   }
 
   stop(owner: Owner, connectId: string) {

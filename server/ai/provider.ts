@@ -111,12 +111,14 @@ export async function* streamChat(
   const idle = new AbortController();
   let quiet = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  // One timer for the call, pushed back on each piece (refresh) rather than a new one per piece.
   const wait = () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      quiet = true;
-      idle.abort();
-    }, options.idleMs ?? CHAT_DEFAULTS.idleMs);
+    if (timer) timer.refresh();
+    else
+      timer = setTimeout(() => {
+        quiet = true;
+        idle.abort();
+      }, options.idleMs ?? CHAT_DEFAULTS.idleMs);
   };
   const signal = options.signal ? AbortSignal.any([options.signal, idle.signal]) : idle.signal;
   try {

@@ -11,6 +11,7 @@ import { requireAuth } from '../auth/session-hook';
 import type { ServerContext } from '../context';
 import { EventHub, type HubOptions } from './hub';
 import { EventStream, type StreamSeal } from './stream';
+import { StreamSweep } from './sweep';
 
 /**
  * The stream takes no query (an unknown parameter is refused like on any route); where to resume
@@ -45,15 +46,29 @@ export function registerEventRoutes(
     done();
   });
 
-  /** Whether the stream's session still exists (not signed out, revoked or expired). */
-  async function sessionAlive(tokenHash: string): Promise<boolean> {
-    const row = await ctx.db.db
-      .selectFrom(ctx.tables.session)
-      .select('expires_at')
-      .where('token_hash', '=', tokenHash)
-      .executeTakeFirst();
-    return row !== undefined && Number(row.expires_at) > ctx.now();
+  /** Of these sessions, those that still exist (not signed out, revoked or expired). */
+  async function liveSessions(tokenHashes: string[]): Promise<Set<string>> {
+    const live = new Set<string>();
+    // Bounded IN lists: a slot may hold many sessions' streams.
+    for (let at = 0; at < tokenHashes.length; at += 500) {
+      const rows = await ctx.db.db
+        .selectFrom(ctx.tables.session)
+        .select(['token_hash', 'expires_at'])
+        .where('token_hash', 'in', tokenHashes.slice(at, at + 500))
+        .execute();
+      const now = ctx.now();
+      for (const row of rows) if (Number(row.expires_at) > now) live.add(String(row.token_hash));
+    }
+    return live;
   }
+  // One timer for every stream's heartbeat and session re-check (sweep.ts).
+  const sweep = new StreamSweep(heartbeatMs, liveSessions, (error) =>
+    app.log.warn({ err: error }, 'event stream: session check failed'),
+  );
+  app.addHook('onClose', (_instance, done) => {
+    sweep.stop();
+    done();
+  });
 
   app.get(EVENTS_PATH, { schema: EVENTS_SCHEMA }, async (request, reply) => {
     const { session } = requireAuth(request);
@@ -80,16 +95,9 @@ export function registerEventRoutes(
     if (!replay.reset) for (const entry of replay.events) first.push([entry.id, entry.event!]);
     stream.release(first, replay.covered);
 
-    const timer = setInterval(() => {
-      stream.heartbeat();
-      sessionAlive(session.token_hash).then(
-        (alive) => alive || stream.close(),
-        (error: unknown) => request.log.warn({ err: error }, 'event stream: session check failed'),
-      );
-    }, heartbeatMs);
-    timer.unref();
+    const unsweep = sweep.add(stream);
     stream.whenClosed(() => {
-      clearInterval(timer);
+      unsweep();
       detach();
     });
   });
