@@ -36,6 +36,14 @@ export const dashboardDesigner: Catalog = {
   'dashDesigner.joins': { zh: '关联表', en: 'Joined tables' },
   'dashDesigner.addJoin': { zh: '添加关联表', en: 'Join a related table' },
   'dashDesigner.joinVia': { zh: '经 {{field}} 关联 {{table}}', en: '{{table}} through {{field}}' },
+  'dashDesigner.joinBack': {
+    zh: '{{table}}（其 {{field}} 指向本表）',
+    en: '{{table}} (its {{field}} points here)',
+  },
+  'dashDesigner.joinBackHint': {
+    zh: '每行按{{table}}的匹配行重复：本表数值的合计会被放大，请统计{{table}}的列',
+    en: 'Each row repeats once per matching {{table}} row: sum {{table}} columns, not this table’s',
+  },
   'dashDesigner.joinFields': { zh: '选择关联表的字段', en: 'Its fields to use' },
   'dashDesigner.notDashboard': {
     zh: '这个看板没有看板节点，无法在设计器中编辑',
