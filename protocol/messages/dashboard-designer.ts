@@ -4,6 +4,10 @@ import type { Catalog } from './index';
 export const dashboardDesigner: Catalog = {
   'dashDesigner.full': { zh: '看板最多 {{max}} 个组件', en: 'A dashboard holds at most {{max}} widgets' },
   'dashDesigner.unknownWidget': { zh: '找不到组件：{{key}}', en: 'No widget {{key}} on this dashboard' },
+  'dashDesigner.unknownFilter': { zh: '找不到筛选条件：{{key}}', en: 'No filter {{key}} on this dashboard' },
+  'dashDesigner.filterMapping': { zh: '看板筛选', en: 'Dashboard filters' },
+  'dashDesigner.filterThrough': { zh: '经 {{field}} 筛选', en: 'Applies through {{field}}' },
+  'dashDesigner.filterNotApply': { zh: '不筛选此组件', en: 'Does not apply' },
   'dashDesigner.keepWideLayout': {
     zh: '桌面布局是其他布局的基础，不能恢复为自动',
     en: 'The desktop layout is the one the others follow: it cannot be reset',
