@@ -4,6 +4,10 @@ import type { Catalog } from './index';
 export const dashboardDesigner: Catalog = {
   'dashDesigner.full': { zh: '看板最多 {{max}} 个组件', en: 'A dashboard holds at most {{max}} widgets' },
   'dashDesigner.unknownWidget': { zh: '找不到组件：{{key}}', en: 'No widget {{key}} on this dashboard' },
+  'dashDesigner.unknownFilter': { zh: '找不到筛选条件：{{key}}', en: 'No filter {{key}} on this dashboard' },
+  'dashDesigner.filterMapping': { zh: '看板筛选', en: 'Dashboard filters' },
+  'dashDesigner.filterThrough': { zh: '经 {{field}} 筛选', en: 'Applies through {{field}}' },
+  'dashDesigner.filterNotApply': { zh: '不筛选此组件', en: 'Does not apply' },
   'dashDesigner.keepWideLayout': {
     zh: '桌面布局是其他布局的基础，不能恢复为自动',
     en: 'The desktop layout is the one the others follow: it cannot be reset',
@@ -36,6 +40,14 @@ export const dashboardDesigner: Catalog = {
   'dashDesigner.joins': { zh: '关联表', en: 'Joined tables' },
   'dashDesigner.addJoin': { zh: '添加关联表', en: 'Join a related table' },
   'dashDesigner.joinVia': { zh: '经 {{field}} 关联 {{table}}', en: '{{table}} through {{field}}' },
+  'dashDesigner.joinBack': {
+    zh: '{{table}}（其 {{field}} 指向本表）',
+    en: '{{table}} (its {{field}} points here)',
+  },
+  'dashDesigner.joinBackHint': {
+    zh: '每行按{{table}}的匹配行重复：本表数值的合计会被放大，请统计{{table}}的列',
+    en: 'Each row repeats once per matching {{table}} row: sum {{table}} columns, not this table’s',
+  },
   'dashDesigner.joinFields': { zh: '选择关联表的字段', en: 'Its fields to use' },
   'dashDesigner.notDashboard': {
     zh: '这个看板没有看板节点，无法在设计器中编辑',

@@ -123,6 +123,35 @@ const widgetFilterFields = (widget: DashboardWidget) =>
   'filterFields' in widget ? (widget.filterFields ?? undefined) : undefined;
 
 /**
+ * The fields of a widget's table a dashboard filter may narrow there (the settings panel's choices):
+ * dates for a date range, fields of the filter's own dictionary for a dict filter. None for a widget
+ * outside the filter's `tables` (the runtime never applies it there, whatever the mapping says).
+ */
+export function filterFieldChoices(
+  widget: DashboardWidget,
+  filter: DashboardFilter,
+  sources: readonly SourceTable[],
+): SourceField[] {
+  const table = tableOf(widget);
+  if (table === undefined || (filter.tables?.length && !filter.tables.includes(table))) return [];
+  const fields = sources.find((source) => source.table === table)?.fields ?? [];
+  return fields.filter((field) => (filter.kind === 'dateRange' ? field.kind === 'date' : field.dict === filter.dict));
+}
+
+/** The field a filter narrows in this widget (the runtime's rule, only a field its table has), or null: it does not apply. */
+export function filterFieldOf(
+  widget: DashboardWidget,
+  filter: DashboardFilter,
+  sources: readonly SourceTable[],
+): string | null {
+  const table = tableOf(widget);
+  if (table === undefined) return null;
+  const field = filterFieldFor(filter, { key: widget.key, table, filterFields: widgetFilterFields(widget) });
+  const known = sources.find((source) => source.table === table)?.fields.some((f) => f.key === field);
+  return field && known ? field : null;
+}
+
+/**
  * The fields a new filter of this kind could narrow: dates for a date range, dictionary fields for
  * a dict filter — those the data widgets' tables share, most widely shared first.
  */

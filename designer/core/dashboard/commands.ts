@@ -34,6 +34,11 @@ export type DashCommand =
   /** A widget's new JSON (the settings panel, the query builder): its key and type are kept. */
   | { type: 'widget'; key: string; widget: DashboardWidget; coalesce?: string }
   | { type: 'chartKind'; key: string; chart: ChartKind }
+  /**
+   * Which of its own fields a dashboard filter narrows in a data widget (its `filterFields`): a
+   * field, `null` (the filter does not apply to it), or undefined (back to the filter's own field).
+   */
+  | { type: 'filterField'; key: string; filter: string; field: string | null | undefined }
   | { type: 'dashboard'; props?: DashboardNodeSchema['props']; filters?: DashboardFilter[]; coalesce?: string }
   /** Several commands as one step (a drop: the new widget, then the grid's layout around it). */
   | { type: 'batch'; commands: DashCommand[] };
@@ -276,6 +281,29 @@ function chartKind(node: DashboardNodeSchema, key: string, chart: ChartKind): Da
   return updateWidget(node, key, { ...original, chart });
 }
 
+/** The widget's `filterFields` with one filter's entry set or (undefined) dropped; none left, no key. */
+function filterField(
+  node: DashboardNodeSchema,
+  key: string,
+  filter: string,
+  field: string | null | undefined,
+): DashOutcome {
+  const original = find(node, key);
+  if (!original || !isDataWidget(original)) return refuse('dashDesigner.unknownWidget', { key });
+  if (!(node.filters ?? []).some((f) => f.key === filter)) return refuse('dashDesigner.unknownFilter', { key: filter });
+  const fields: Record<string, string | null> = {
+    ...(original as { filterFields?: Record<string, string | null> }).filterFields,
+  };
+  if (field === undefined) delete fields[filter];
+  else fields[filter] = field;
+  const next = { ...original, filterFields: fields } as DashboardWidget & { filterFields?: unknown };
+  if (!Object.keys(fields).length) delete next.filterFields;
+  return updateWidget(node, key, next);
+}
+
+const isDataWidget = (widget: DashboardWidget) =>
+  widget.type === 'chart' || widget.type === 'stat' || widget.type === 'dataTable';
+
 function remove(node: DashboardNodeSchema, key: string): DashOutcome {
   if (!find(node, key)) return refuse('dashDesigner.unknownWidget', { key });
   return {
@@ -317,6 +345,8 @@ export function runDashCommand(node: DashboardNodeSchema, command: DashCommand):
       return updateWidget(node, command.key, command.widget, command.coalesce);
     case 'chartKind':
       return chartKind(node, command.key, command.chart);
+    case 'filterField':
+      return filterField(node, command.key, command.filter, command.field);
     case 'dashboard':
       return dashboardSettings(node, command.props, command.filters, command.coalesce);
     case 'batch':

@@ -5,6 +5,12 @@
  * is built is what the server runs and guards. The joined table's picked columns (`showFields`)
  * become fields named `<as>_<column>` that groups and measures can use; conditions stay on the
  * widget's own table (the list contract's rule). Only tables among the sources are offered.
+ *
+ * A join may also come back from another table: one whose reference field points at the widget's
+ * table (orders per customer). It is the same left join with `on` the other way round —
+ * `[<own key column>, <their reference field>]` — so the server guards it as any join (registry,
+ * bound values, the joined table's data scope). Such a join repeats each own row once per matching
+ * row, which is why it starts by counting the joined rows (their `id`), not the widget's.
  */
 import type { SourceField, SourceTable } from '../../../protocol/dashboard-sources';
 import type { JoinSpec } from '../../../protocol/list-query';
@@ -34,6 +40,84 @@ export function joinCandidates(binding: DataBinding, sources: readonly SourceTab
   const used = new Set(joinsOf(binding).map((join) => onOf(join)[0]));
   return (source?.fields ?? []).filter((f) => f.ref && tables.has(f.ref.table) && !used.has(f.key));
 }
+
+/** A table whose reference field points at the bound table: a join back from it. */
+export interface ReverseJoinCandidate {
+  table: string;
+  field: SourceField;
+}
+
+/** How the add-join select names a join back: `<table>.<their field>` (a table name has no dot). */
+export const reverseJoinValue = (candidate: ReverseJoinCandidate) => `${candidate.table}.${candidate.field.key}`;
+
+/**
+ * The reference fields of other readable tables (the sources; the widget's own table too: a parent
+ * field) that point at a column of the bound table, not one already joined back through.
+ */
+export function reverseJoinCandidates(binding: DataBinding, sources: readonly SourceTable[]): ReverseJoinCandidate[] {
+  const own = sources.find((s) => s.table === binding.table);
+  if (!own) return [];
+  const used = new Set(joinsOf(binding).map((join) => `${join.join}.${onOf(join)[1]}`));
+  const out: ReverseJoinCandidate[] = [];
+  for (const source of sources)
+    for (const field of source.fields)
+      if (
+        field.ref?.table === binding.table &&
+        own.fields.some((f) => f.key === field.ref!.key) &&
+        !used.has(`${source.table}.${field.key}`)
+      )
+        out.push({ table: source.table, field });
+  return out;
+}
+
+/** Whether a join comes back from its table (its `on` right side is a reference to the bound table). */
+export function isReverseJoin(binding: DataBinding, join: JoinSpec, sources: readonly SourceTable[]): boolean {
+  const [left, right] = onOf(join);
+  const ref = sources.find((s) => s.table === join.join)?.fields.find((f) => f.key === right)?.ref;
+  return ref?.table === binding.table && ref.key === left;
+}
+
+/** `<table>_<field>`, made to fit the list contract's `as` (`^[A-Za-z][A-Za-z0-9_]{0,40}$`) and unique. */
+function reverseAlias(binding: DataBinding, table: string, field: string): string {
+  const taken = new Set(joinsOf(binding).map(aliasOf));
+  const stem = `${table}_${field}`.slice(0, 38);
+  if (!taken.has(stem)) return stem;
+  for (let n = 2; ; n++) if (!taken.has(`${stem}${n}`)) return `${stem}${n}`;
+}
+
+/**
+ * The binding with a left join back from `table` through its reference field `fieldKey` (`value` of
+ * reverseJoinValue): every own row stays (one without matches groups its measures as empty), the
+ * joined table's `id` is shown, and a binding that only counted rows now counts the joined rows
+ * (COUNT of their id: an own row without matches counts 0, not 1). Undefined when not offered.
+ */
+export function addReverseJoin(
+  binding: DataBinding,
+  value: string,
+  sources: readonly SourceTable[],
+): DataBinding | undefined {
+  const candidate = reverseJoinCandidates(binding, sources).find((c) => reverseJoinValue(c) === value);
+  if (!candidate?.field.ref || joinsOf(binding).length >= MAX_JOINS) return undefined;
+  const target = sources.find((s) => s.table === candidate.table)!;
+  const as = reverseAlias(binding, candidate.table, candidate.field.key);
+  const shown = target.fields.some((f) => f.key === 'id') ? ['id'] : target.fields.slice(0, 1).map((f) => f.key);
+  const join: JoinSpec = {
+    join: candidate.table,
+    as,
+    on: [candidate.field.ref.key, candidate.field.key],
+    showFields: shown,
+  };
+  const next: DataBinding = { ...binding, leftJoins: [...(binding.leftJoins ?? []), join] };
+  const onlyRows = (binding.measures ?? [{ fn: 'count' }]).every((m) => m.fn === 'count' && !m.key);
+  if (onlyRows && shown[0] === 'id') next.measures = [{ fn: 'count', key: `${as}_id`, ...asOf(binding) }];
+  return next;
+}
+
+/** A single row count's own output name, kept when it becomes a count of the joined rows. */
+const asOf = (binding: DataBinding) => {
+  const as = binding.measures?.length === 1 ? binding.measures[0]!.as : undefined;
+  return as ? { as } : {};
+};
 
 /**
  * The binding with a left join through `fieldKey` (every row of the widget's table counts, a

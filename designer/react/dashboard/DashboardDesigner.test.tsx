@@ -77,6 +77,9 @@ function renderDesigner(store: ReturnType<typeof fakeStore>) {
   );
 }
 
+/** An option of the last opened select (its selected value shows the same title; closed dropdowns stay). */
+const option = (title: string) =>
+  [...document.querySelectorAll<HTMLElement>(`.ant-select-item-option[title="${title}"]`)].at(-1) ?? null;
 const cell = (key: string) => document.querySelector(`[data-design-key="${key}"]`) as HTMLElement | null;
 
 describe('the dashboard designer', () => {
@@ -124,7 +127,8 @@ describe('the dashboard designer', () => {
     fireEvent.mouseDown(cell('byLevel')!);
     const settings = await screen.findByTestId('widget-settings');
     // The live preview asks the aggregate route with the widget's binding.
-    await waitFor(() => expect(within(settings).getByText('VIP客户')).toBeTruthy(), { timeout: 3000 });
+    // Generous: on a loaded machine the panel (now with the filter mapping too) took over 3 s to ask and draw.
+    await waitFor(() => expect(within(settings).getByText('VIP客户')).toBeTruthy(), { timeout: 10_000 });
     const asked = store.calls.filter((c) => c.url === 'common/customer/aggregate').map((c) => c.body);
     expect(asked).toContainEqual(expect.objectContaining({ groupBy: ['level'], measures: [{ fn: 'count', as: 'n' }] }));
 
@@ -210,5 +214,52 @@ describe('the dashboard designer', () => {
       };
     expect(widget('byLevel').props).toMatchObject({ onClick: 'list', listModule: 'm_customer' });
     expect(widget('customers').props?.trend).toBeUndefined();
+  });
+
+  it('maps a dashboard filter to another field of a widget or opts it out; the filter card’s reach follows; undo', async () => {
+    const store = fakeStore();
+    renderDesigner(store);
+    await waitFor(() => expect(cell('customers')).toBeTruthy());
+    const reach = () => within(screen.getByTestId('filter-period')).getByTestId('filter-reach').textContent;
+    expect(reach()).toContain('customers');
+
+    fireEvent.mouseDown(cell('customers')!);
+    const mapping = await screen.findByTestId('filter-mapping');
+    // 签约日期 narrows signed_at by default; the other date field of customer is offered, and opting out.
+    fireEvent.mouseDown(within(within(mapping).getByTestId('filter-map-period')).getByRole('combobox'));
+    await waitFor(() => expect(option('经 create_at 筛选')).toBeTruthy());
+    expect(option('经 signed_at 筛选')).toBeTruthy();
+    fireEvent.click(option('经 create_at 筛选')!);
+    await waitFor(() =>
+      expect(within(screen.getByTestId('filter-mapping')).getByTitle('经 create_at 筛选')).toBeTruthy(),
+    );
+    fireEvent.mouseDown(
+      within(within(screen.getByTestId('filter-mapping')).getByTestId('filter-map-level')).getByRole('combobox'),
+    );
+    await waitFor(() => expect(option('不筛选此组件')).toBeTruthy());
+    fireEvent.click(option('不筛选此组件')!);
+    await waitFor(() => expect(within(screen.getByTestId('filter-mapping')).getByTitle('不筛选此组件')).toBeTruthy());
+
+    fireEvent.keyDown(window, { key: 'Escape' });
+    await screen.findByTestId('dashboard-settings');
+    expect(reach()).toContain('customers');
+    expect(within(screen.getByTestId('filter-level')).getByTestId('filter-reach').textContent).not.toContain(
+      'customers',
+    );
+    // Undo (the card is selected again, as it was): level applies through its own field again.
+    fireEvent.keyDown(window, { key: 'z', ctrlKey: true });
+    await waitFor(() => expect(within(screen.getByTestId('filter-mapping')).getByTitle('经 level 筛选')).toBeTruthy());
+    fireEvent.keyDown(window, { key: 'Escape' });
+    await waitFor(() =>
+      expect(within(screen.getByTestId('filter-level')).getByTestId('filter-reach').textContent).toContain('customers'),
+    );
+    fireEvent.keyDown(window, { key: 'Z', ctrlKey: true, shiftKey: true });
+    fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(store.calls.some((c) => c.method === 'PUT')).toBe(true));
+    const saved = (store.calls.find((c) => c.method === 'PUT')!.body as { schema: typeof overview }).schema.body[0];
+    const customers = saved.children.find((c: { key: string }) => c.key === 'customers') as {
+      filterFields?: Record<string, string | null>;
+    };
+    expect(customers.filterFields).toEqual({ period: 'create_at', level: null });
   });
 });

@@ -257,6 +257,7 @@ function Editor(
               key={selected.key}
               widget={selected}
               sources={props.sources}
+              filters={node.filters}
               problem={problems.get(selected.key)}
               run={run}
               onBlur={() => dispatch({ type: 'seal' })}

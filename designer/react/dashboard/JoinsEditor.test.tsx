@@ -2,7 +2,8 @@
 /**
  * The query builder's joins in a DOM: 添加关联表 offers the reference fields whose table is among
  * the sources, adds a left join through one, and the joined table's columns become fields the
- * groups can use; removing the join drops the group over it.
+ * groups can use; removing the join drops the group over it. A table whose reference points at the
+ * widget's table is offered as a join back.
  */
 import '../../../tests/dom-setup';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -20,6 +21,7 @@ const SOURCES: SourceTable[] = [
     table: 'sale',
     title: '销售',
     fields: [
+      { key: 'id', kind: 'text' },
       { key: 'amount', kind: 'number', title: '金额' },
       { key: 'customer_id', kind: 'text', title: '客户', ref: { table: 'customer', key: 'id' } },
     ],
@@ -34,8 +36,8 @@ const SOURCES: SourceTable[] = [
   },
 ];
 
-function Harness({ seen }: { seen: DataBinding[] }) {
-  const [binding, setBinding] = useState<DataBinding>({ table: 'sale', measures: [{ fn: 'count' }] });
+function Harness({ seen, start }: { seen: DataBinding[]; start?: DataBinding }) {
+  const [binding, setBinding] = useState<DataBinding>(start ?? { table: 'sale', measures: [{ fn: 'count' }] });
   return (
     <QueryBuilder
       binding={binding}
@@ -79,5 +81,38 @@ describe('joins in the query builder', () => {
     fireEvent.click(within(screen.getByTestId('qb-join-customer_id')).getByRole('button', { name: '删除' }));
     await waitFor(() => expect(seen.at(-1)!.leftJoins).toBeUndefined());
     expect(seen.at(-1)!.groupBy).toBeUndefined();
+  });
+
+  it('joins back from a table whose reference points here: counts its rows per group of the own table', async () => {
+    const seen: DataBinding[] = [];
+    const runtime = createRuntimeValue({ request: (async () => ({}) as never) as never, lang: 'zh' });
+    render(
+      <RuntimeProvider value={runtime}>
+        <Harness seen={seen} start={{ table: 'customer', groupBy: ['level'], measures: [{ fn: 'count' }] }} />
+      </RuntimeProvider>,
+    );
+    const joins = screen.getByTestId('qb-joins');
+    fireEvent.mouseDown(within(joins).getByRole('combobox'));
+    // customer has no reference of its own: the only offer is sale's reference back to it.
+    await waitFor(() => expect(optionTexts()).toEqual(['销售（其 客户 · customer_id 指向本表）']));
+    fireEvent.click(screen.getByText('销售（其 客户 · customer_id 指向本表）'));
+    await waitFor(() => expect(screen.getByTestId('qb-join-sale_customer_id')).toBeTruthy());
+    expect(seen.at(-1)).toEqual({
+      table: 'customer',
+      groupBy: ['level'],
+      leftJoins: [{ join: 'sale', as: 'sale_customer_id', on: ['id', 'customer_id'], showFields: ['id'] }],
+      measures: [{ fn: 'count', key: 'sale_customer_id_id' }],
+    });
+    expect(screen.getByTestId('join-back-hint').textContent).toContain('请统计销售的列');
+
+    // Its amount becomes a field a measure can sum.
+    const columns = within(screen.getByTestId('qb-join-sale_customer_id')).getByRole('combobox');
+    fireEvent.mouseDown(columns);
+    fireEvent.click(await screen.findByText('金额 · amount'));
+    await waitFor(() => expect(seen.at(-1)!.leftJoins![0].showFields).toEqual(['id', 'amount']));
+
+    fireEvent.click(within(screen.getByTestId('qb-join-sale_customer_id')).getByRole('button', { name: '删除' }));
+    await waitFor(() => expect(seen.at(-1)!.leftJoins).toBeUndefined());
+    expect(seen.at(-1)!.measures).toEqual([{ fn: 'count' }]);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The selected widget's panel: what is broken in its binding (first, where the eye is), the chart
  * type switch (the binding stays), its settings from the type's settings schema, and for data
- * widgets the query builder with the live preview, or the table widget's columns.
+ * widgets the query builder with the live preview, or the table widget's columns, then which of
+ * its fields each dashboard filter narrows.
  */
 import { Alert, Divider, Form, Radio, Select, Typography } from 'antd';
 import type { SourceTable } from '../../../protocol/dashboard-sources';
@@ -9,6 +10,7 @@ import { textOf } from '../../../protocol/page-schema';
 import {
   CHART_KINDS,
   type ChartWidget,
+  type DashboardFilter,
   type DashboardWidget,
   type DataBinding,
   type TableWidget,
@@ -19,6 +21,7 @@ import type { BindingProblem, DashCommand } from '../../core/dashboard';
 import { tableColumn } from '../../core/dashboard';
 import { ClickSettings, withClick } from './ClickSettings';
 import { DataPreview } from './DataPreview';
+import { FilterMapping } from './FilterMapping';
 import { fieldLabel } from './field-label';
 import { QueryBuilder } from './QueryBuilder';
 import { SchemaSettings } from './SchemaSettings';
@@ -27,6 +30,8 @@ import { TrendSettings } from './TrendSettings';
 interface Props {
   widget: DashboardWidget;
   sources: readonly SourceTable[];
+  /** The dashboard's filters: the widget's own field for each (FilterMapping). */
+  filters?: readonly DashboardFilter[];
   problem?: BindingProblem;
   run: (command: DashCommand) => void;
   onBlur: () => void;
@@ -114,7 +119,7 @@ function rebound(widget: DashboardWidget, data: DataBinding, sources: readonly S
   return next;
 }
 
-export function WidgetSettings({ widget, sources, problem, run, onBlur }: Props) {
+export function WidgetSettings({ widget, sources, filters = [], problem, run, onBlur }: Props) {
   const { lang } = useRuntime();
   const t = useT();
   const update = (next: DashboardWidget, field: string) =>
@@ -175,6 +180,7 @@ export function WidgetSettings({ widget, sources, problem, run, onBlur }: Props)
           <TableColumns widget={widget} sources={sources} run={run} />
         </>
       )}
+      <FilterMapping widget={widget} filters={filters} sources={sources} run={run} />
     </div>
   );
 }
