@@ -9,7 +9,15 @@ import { useCallback, useDeferredValue, useEffect, useMemo, useReducer, useRef, 
 import { Alert, Button, message as antMessage, Spin } from 'antd';
 import { useRuntime } from '../../runtime/react/context';
 import { translate } from '../../protocol/messages';
-import { emptyDocument, isDirty, loadDocument, serialise, type NodeIssue } from '../core';
+import {
+  emptyDocument,
+  isDirty,
+  loadDocument,
+  serialise,
+  type DesignDocument,
+  type DocumentValidation,
+  type NodeIssue,
+} from '../core';
 import { validateInBrowser } from './validate';
 import { listDictionaries, loadModule, saveModule, type DictionaryInfo, type LoadedModule } from './api';
 import { Canvas } from './Canvas';
@@ -120,12 +128,12 @@ function DesignerWorkspace(props: DesignerProps & { loaded: LoadedModule; onRelo
     [dictionaries],
   );
 
-  // Validation as the document changes (the meta-schema, cross references, linkage cycles). Of the
-  // deferred document: a keystroke reaches the canvas first, the check of the whole page follows.
-  const checkedDoc = useDeferredValue(doc);
-  const validation = useMemo(
-    () => validateInBrowser(checkedDoc, dictCodes ? { dictCodes } : undefined),
-    [checkedDoc, dictCodes],
+  // Validation as the document changes (the meta-schema, cross references, linkage cycles), by the
+  // Validator below: a keystroke reaches the canvas first, the check of the whole page follows.
+  const [validation, setValidation] = useState<DocumentValidation>(NO_ISSUES);
+  const onValidated = useCallback(
+    (next: DocumentValidation) => setValidation((shown) => (sameValidation(shown, next) ? shown : next)),
+    [],
   );
   const issues = useMemo(() => {
     const byNode = new Map(validation.byNode);
@@ -210,6 +218,7 @@ function DesignerWorkspace(props: DesignerProps & { loaded: LoadedModule; onRelo
     <DesignerContext.Provider value={context}>
       <DropTargetContext.Provider value={targets}>
         {messageHolder}
+        <Validator doc={doc} dictCodes={dictCodes} onResult={onValidated} />
         <div ref={root} className="tessera-designer" tabIndex={0} onKeyDown={onKeyDown} data-testid="designer">
           <Toolbar
             title={loaded.title}
@@ -361,4 +370,26 @@ function previewContext(context: DesignerContextValue, pending: PendingChange): 
     readOnly: true,
     marks: pending.preview.marks,
   };
+}
+
+const NO_ISSUES: DocumentValidation = { issues: [], byNode: new Map() };
+
+/** The same issues at the same nodes: the panes keep the shown result (no re-render of the designer). */
+const sameValidation = (a: DocumentValidation, b: DocumentValidation) =>
+  a.issues.length === b.issues.length && JSON.stringify(a.issues) === JSON.stringify(b.issues);
+
+/**
+ * Checks the deferred document: only this component renders again when the check runs, after the
+ * edit is on the canvas; the designer re-renders only when the issues changed.
+ */
+function Validator(props: {
+  doc: DesignDocument;
+  dictCodes: ReadonlySet<string> | undefined;
+  onResult: (validation: DocumentValidation) => void;
+}) {
+  const { dictCodes, onResult } = props;
+  const doc = useDeferredValue(props.doc);
+  const validation = useMemo(() => validateInBrowser(doc, dictCodes ? { dictCodes } : undefined), [doc, dictCodes]);
+  useEffect(() => onResult(validation), [validation, onResult]);
+  return null;
 }
