@@ -3,8 +3,21 @@
  * columns, tabs with their panes, cards — and every field rendered by the runtime itself
  * (runtime/react FormBody, the operators' own widgets), each with its selection outline, hover,
  * drop indicator and, for an empty container, a hint where to drop.
+ *
+ * Every node reads its own slice of a canvas store (canvas-store.ts) instead of the designer's
+ * context, and the bodies are memoised on their JSON: an edit re-renders the edited node and the
+ * containers above it, a selection the two nodes it moves between, a drag the node under the pointer.
  */
-import { memo, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
+import {
+  memo,
+  useCallback,
+  useContext,
+  useLayoutEffect,
+  useMemo,
+  useState,
+  type CSSProperties,
+  type ReactNode,
+} from 'react';
 import { Button, Card, Tabs, Tooltip } from 'antd';
 import { createForm } from '@formily/core';
 import { FormProvider } from '@formily/react';
@@ -12,9 +25,18 @@ import { useDraggable, useDroppable } from '@dnd-kit/core';
 import { FormBody } from '../../runtime/react/FormBody';
 import { translate } from '../../protocol/messages';
 import type { SchemaNode } from '../../protocol/page-schema';
-import { childrenOf, kindOfNode, nodeOf, ROOT_ID, titleOf, type JsonObject } from '../core';
+import { childrenOf, kindOfNode, nodeOf, ROOT_ID, titleOf, type JsonObject, type NodeKind } from '../core';
 import { useDesigner } from './context';
-import { itemDropId, nodeDragId, slotDropId } from './drop';
+import {
+  CanvasStoreContext,
+  createStore,
+  DropTargetContext,
+  sameFields,
+  sameItems,
+  useCanvas,
+  type CanvasSnapshot,
+} from './canvas-store';
+import { itemDropId, nodeDragId, slotDropId, type DropTarget } from './drop';
 
 /** A Formily form of its own for a list's or form's fields (and one for the page's loose fields). */
 function FormScope({ children }: { children: ReactNode }) {
@@ -34,12 +56,14 @@ const FieldPreview = memo(function FieldPreview({ json }: { json: JsonObject }) 
     <div
       className="tessera-designer-field"
       // Inert: a click selects the field instead of typing in it; its inputs take no focus.
-      ref={(element) => element?.setAttribute('inert', '')}
+      ref={setInert}
     >
       <FormBody nodes={nodes} columns={1} onWarning={IGNORE_WARNING} />
     </div>
   );
 });
+
+const setInert = (element: HTMLElement | null) => element?.setAttribute('inert', '');
 
 /** Stable, so the memoised preview is not re-rendered for a new callback each time. */
 const IGNORE_WARNING = () => undefined;
@@ -54,12 +78,15 @@ function Indicator({ after, refused }: { after: boolean; refused?: string }) {
   );
 }
 
+const refusalOf = (target: DropTarget, lang: 'zh' | 'en') =>
+  target.verdict.ok ? undefined : target.verdict.message[lang];
+
 /** A container's slot: its items in its columns, droppable as a whole (its end). */
-function Slot({ id, columns = 1 }: { id: string; columns?: number }) {
-  const { state, target, lang } = useDesigner();
+const Slot = memo(function Slot({ id, columns = 1 }: { id: string; columns?: number }) {
+  const items = useCanvas((s) => childrenOf(s.doc, id), sameItems);
+  const here = useCanvas((s) => (s.target?.over === slotDropId(id) ? s.target : undefined));
+  const lang = useCanvas((s) => s.lang);
   const { setNodeRef, isOver } = useDroppable({ id: slotDropId(id) });
-  const items = childrenOf(state.editor.doc, id);
-  const here = target && target.over === slotDropId(id);
   const style: CSSProperties = { gridTemplateColumns: `repeat(${Math.max(1, columns)}, minmax(0, 1fr))` };
   return (
     <div
@@ -74,22 +101,45 @@ function Slot({ id, columns = 1 }: { id: string; columns?: number }) {
       {!items.length && <div className="tessera-designer-hint">{translate(lang, 'designerUi.emptyContainer')}</div>}
       {here && (
         <div style={{ gridColumn: '1 / -1' }}>
-          <Indicator after refused={target.verdict.ok ? undefined : target.verdict.message[lang]} />
+          <Indicator after refused={refusalOf(here, lang)} />
         </div>
       )}
     </div>
   );
+});
+
+/** What a tabs node shows: its panes, their titles and the pane holding the selection. */
+function tabsView(s: CanvasSnapshot, id: string) {
+  const panes = childrenOf(s.doc, id);
+  return {
+    panes,
+    titles: panes.map((pane) => titleOf(nodeOf(s.doc, pane) ?? {}, 'pane', s.lang)),
+    holding: panes.find((pane) => pane === s.selection || containsNode(s, pane)),
+  };
+}
+const sameTabs = (a: ReturnType<typeof tabsView>, b: ReturnType<typeof tabsView>) =>
+  a.holding === b.holding && sameItems(a.panes, b.panes) && sameItems(a.titles, b.titles);
+
+function containsNode(s: CanvasSnapshot, root: string): boolean {
+  if (!s.selection) return false;
+  const stack = [root];
+  while (stack.length) {
+    const at = stack.pop()!;
+    if (at === s.selection) return true;
+    stack.push(...childrenOf(s.doc, at));
+  }
+  return false;
 }
 
-function TabsNode({ id, json }: { id: string; json: JsonObject }) {
-  const { state, dispatch, lang, readOnly } = useDesigner();
-  const doc = state.editor.doc;
-  const panes = childrenOf(doc, id);
+function TabsNode({ id, columns }: { id: string; columns: number }) {
+  const { panes, titles, holding } = useCanvas((s) => tabsView(s, id), sameTabs);
+  const { dispatch, lang, readOnly } = useCanvas(
+    (s) => ({ dispatch: s.dispatch, lang: s.lang, readOnly: s.readOnly }),
+    sameFields,
+  );
   const [active, setActive] = useState<string>();
   // The selected node's pane shows (a selection made in the outline opens its pane).
-  const selected = state.editor.selection;
-  const shown = panes.find((pane) => pane === selected || containsNode(doc, pane, selected)) ?? active ?? panes[0];
-  const columns = Number((json.props as { columns?: number } | undefined)?.columns ?? 1);
+  const shown = holding ?? active ?? panes[0];
   return (
     <Tabs
       size="small"
@@ -111,9 +161,9 @@ function TabsNode({ id, json }: { id: string; json: JsonObject }) {
           </Button>
         )
       }
-      items={panes.map((pane) => ({
+      items={panes.map((pane, index) => ({
         key: pane,
-        label: titleOf(nodeOf(doc, pane) ?? {}, 'pane', lang),
+        label: titles[index],
         forceRender: true,
         children: <Slot id={pane} columns={columns} />,
       }))}
@@ -121,20 +171,9 @@ function TabsNode({ id, json }: { id: string; json: JsonObject }) {
   );
 }
 
-function containsNode(doc: Parameters<typeof childrenOf>[0], root: string, id: string | null): boolean {
-  if (!id) return false;
-  const stack = [root];
-  while (stack.length) {
-    const at = stack.pop()!;
-    if (at === id) return true;
-    stack.push(...childrenOf(doc, at));
-  }
-  return false;
-}
-
-function NodeBody({ id, json }: { id: string; json: JsonObject }) {
-  const { state, lang } = useDesigner();
-  const kind = kindOfNode(state.editor.doc, id);
+/** A node's body: the runtime's field, or the container's slot. Re-rendered only for its own JSON. */
+const NodeBody = memo(function NodeBody({ id, json, kind }: { id: string; json: JsonObject; kind: NodeKind }) {
+  const lang = useCanvas((s) => s.lang);
   if (kind === 'field') return <FieldPreview json={json} />;
   const props = (json.props ?? {}) as { columns?: number };
   switch (json.type) {
@@ -150,7 +189,7 @@ function NodeBody({ id, json }: { id: string; json: JsonObject }) {
     case 'grid':
       return <Slot id={id} columns={Number(props.columns ?? 2)} />;
     case 'tab':
-      return <TabsNode id={id} json={json} />;
+      return <TabsNode id={id} columns={Number(props.columns ?? 1)} />;
     case 'card':
       return (
         <Card size="small" title={titleOf(json, 'node', lang)}>
@@ -158,31 +197,53 @@ function NodeBody({ id, json }: { id: string; json: JsonObject }) {
         </Card>
       );
     default:
-      return childrenOf(state.editor.doc, id).length || Array.isArray(json.children) ? <Slot id={id} /> : null;
+      return <LooseSlot id={id} hasChildren={Array.isArray(json.children)} />;
   }
+});
+
+function LooseSlot({ id, hasChildren }: { id: string; hasChildren: boolean }) {
+  const count = useCanvas((s) => childrenOf(s.doc, id).length);
+  return count || hasChildren ? <Slot id={id} /> : null;
+}
+
+/** A node's own slice of the canvas: what its frame shows. */
+function nodeView(s: CanvasSnapshot, id: string) {
+  return {
+    json: nodeOf(s.doc, id),
+    kind: kindOfNode(s.doc, id),
+    selected: s.selection === id,
+    problems: s.issues.get(id),
+    mark: s.marks?.get(id),
+    here: s.target?.over === itemDropId(id) ? s.target : undefined,
+    lang: s.lang,
+    readOnly: s.readOnly,
+    dispatch: s.dispatch,
+  };
 }
 
 /** A node on the canvas: selectable, draggable, a drop place before or after it. */
-export function CanvasNode({ id, columns = 1 }: { id: string; columns?: number }) {
-  const { state, dispatch, target, issues, lang, readOnly, marks } = useDesigner();
-  const doc = state.editor.doc;
-  const json = nodeOf(doc, id);
-  const mark = marks?.get(id);
-  const kind = kindOfNode(doc, id);
+export const CanvasNode = memo(function CanvasNode({ id, columns = 1 }: { id: string; columns?: number }) {
+  const { json, kind, selected, problems, mark, here, lang, readOnly, dispatch } = useCanvas(
+    (s) => nodeView(s, id),
+    sameFields,
+  );
   const drag = useDraggable({ id: nodeDragId(id), disabled: readOnly });
   const drop = useDroppable({ id: itemDropId(id) });
+  const { setNodeRef: setDragRef } = drag;
+  const { setNodeRef: setDropRef } = drop;
+  const ref = useCallback(
+    (element: HTMLElement | null) => {
+      setDragRef(element);
+      setDropRef(element);
+    },
+    [setDragRef, setDropRef],
+  );
   if (!json || !kind) return null;
-  const selected = state.editor.selection === id;
-  const problems = issues.get(id);
-  const here = target && target.over === itemDropId(id);
   const span = Math.min(Math.max(1, Number(json.columnSpan ?? (kind === 'field' ? 1 : columns))), columns);
   const label = `${titleOf(json, kind, lang)}${typeof json.key === 'string' && kind === 'field' ? ` · ${json.key}` : ''}`;
   return (
     <div
-      ref={(element) => {
-        drag.setNodeRef(element);
-        drop.setNodeRef(element);
-      }}
+      ref={ref}
       {...drag.attributes}
       {...drag.listeners}
       tabIndex={-1}
@@ -214,25 +275,43 @@ export function CanvasNode({ id, columns = 1 }: { id: string; columns?: number }
           </span>
         </Tooltip>
       )}
-      {here && !target.after && (
-        <Indicator after={false} refused={target.verdict.ok ? undefined : target.verdict.message[lang]} />
-      )}
-      <NodeBody id={id} json={json} />
-      {here && target.after && (
-        <Indicator after refused={target.verdict.ok ? undefined : target.verdict.message[lang]} />
-      )}
+      {here && !here.after && <Indicator after={false} refused={refusalOf(here, lang)} />}
+      <NodeBody id={id} json={json} kind={kind} />
+      {here && here.after && <Indicator after refused={refusalOf(here, lang)} />}
     </div>
   );
-}
+});
 
-/** The page: its body nodes, one below the other, and the page's own drop place. */
+/**
+ * The page: its body nodes, one below the other, and the page's own drop place. It alone reads the
+ * designer's context and hands it to the nodes through the canvas store, with the drop place from
+ * the drag layer's store (a pointer move re-renders no pane).
+ */
 export function Canvas() {
-  const { dispatch } = useDesigner();
+  const { state, dispatch, issues, lang, readOnly, marks } = useDesigner();
+  const targets = useContext(DropTargetContext);
+  const { doc, selection } = state.editor;
+  const [store] = useState(() =>
+    createStore<CanvasSnapshot>({ doc, selection, issues, lang, readOnly, dispatch, marks, target: targets?.get() }),
+  );
+  // Before paint: the nodes whose slice changed re-render in the same frame as the edit.
+  useLayoutEffect(() => {
+    const target = targets?.get();
+    const current = store.get();
+    const next = { doc, selection, issues, lang, readOnly, dispatch, marks, target };
+    if (!sameFields(current, next)) store.set(next);
+  }, [store, targets, doc, selection, issues, lang, readOnly, dispatch, marks]);
+  useLayoutEffect(
+    () => targets?.subscribe(() => store.set({ ...store.get(), target: targets.get() })),
+    [store, targets],
+  );
   return (
-    <div className="tessera-designer-canvas" onClick={() => dispatch({ type: 'select', id: ROOT_ID })}>
-      <FormScope>
-        <Slot id={ROOT_ID} />
-      </FormScope>
-    </div>
+    <CanvasStoreContext.Provider value={store}>
+      <div className="tessera-designer-canvas" onClick={() => dispatch({ type: 'select', id: ROOT_ID })}>
+        <FormScope>
+          <Slot id={ROOT_ID} />
+        </FormScope>
+      </div>
+    </CanvasStoreContext.Provider>
   );
 }

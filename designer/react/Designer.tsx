@@ -5,14 +5,23 @@
  * with its table-sync plan. A user who may not save (not an admin: the store answers P4003) sees
  * the module read-only.
  */
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { Alert, Button, message as antMessage, Spin } from 'antd';
 import { useRuntime } from '../../runtime/react/context';
 import { translate } from '../../protocol/messages';
-import { emptyDocument, isDirty, loadDocument, serialise, type NodeIssue } from '../core';
+import {
+  emptyDocument,
+  isDirty,
+  loadDocument,
+  serialise,
+  type DesignDocument,
+  type DocumentValidation,
+  type NodeIssue,
+} from '../core';
 import { validateInBrowser } from './validate';
 import { listDictionaries, loadModule, saveModule, type DictionaryInfo, type LoadedModule } from './api';
 import { Canvas } from './Canvas';
+import { createStore, DropTargetContext } from './canvas-store';
 import { DesignerContext, type DesignerContextValue } from './context';
 import { DescribePanel, type PendingChange } from './DescribePanel';
 import { DndLayer } from './DndLayer';
@@ -83,7 +92,8 @@ function DesignerWorkspace(props: DesignerProps & { loaded: LoadedModule; onRelo
     return initialState(fromServer.ok ? fromServer.doc : emptyDocument());
   });
   const [baseVersion, setBaseVersion] = useState(loaded.version);
-  const [target, setTarget] = useState<DropTarget>();
+  // The drop place lives in a store of its own: a pointer move re-renders the nodes it touches, no pane.
+  const [targets] = useState(() => createStore<DropTarget | undefined>(undefined));
   const [storeIssues, setStoreIssues] = useState<NodeIssue[]>([]);
   const [view, setView] = useState<'canvas' | 'json'>('canvas');
   // Problems of the JSON view's text (not yet on the canvas): nothing can be saved while there are any.
@@ -118,8 +128,13 @@ function DesignerWorkspace(props: DesignerProps & { loaded: LoadedModule; onRelo
     [dictionaries],
   );
 
-  // Validation as the document changes (the meta-schema, cross references, linkage cycles).
-  const validation = useMemo(() => validateInBrowser(doc, dictCodes ? { dictCodes } : undefined), [doc, dictCodes]);
+  // Validation as the document changes (the meta-schema, cross references, linkage cycles), by the
+  // Validator below: a keystroke reaches the canvas first, the check of the whole page follows.
+  const [validation, setValidation] = useState<DocumentValidation>(NO_ISSUES);
+  const onValidated = useCallback(
+    (next: DocumentValidation) => setValidation((shown) => (sameValidation(shown, next) ? shown : next)),
+    [],
+  );
   const issues = useMemo(() => {
     const byNode = new Map(validation.byNode);
     for (const issue of storeIssues) byNode.set(issue.nodeId, [...(byNode.get(issue.nodeId) ?? []), issue]);
@@ -195,145 +210,151 @@ function DesignerWorkspace(props: DesignerProps & { loaded: LoadedModule; onRelo
     props.onBack();
   };
 
-  const context = { state, dispatch, target, issues, lang, readOnly, dictionaries };
+  const context = useMemo(
+    () => ({ state, dispatch, issues, lang, readOnly, dictionaries }),
+    [state, issues, lang, readOnly, dictionaries],
+  );
   return (
     <DesignerContext.Provider value={context}>
-      {messageHolder}
-      <div ref={root} className="tessera-designer" tabIndex={0} onKeyDown={onKeyDown} data-testid="designer">
-        <Toolbar
-          title={loaded.title}
-          dirty={dirty}
-          issueCount={validation.issues.length + (view === 'json' ? jsonProblems : 0)}
-          view={view}
-          onView={(next) => {
-            setView(next);
-            setJsonProblems(0);
-          }}
-          onBack={back}
-          onSave={() => void save.start(doc)}
-          saving={save.stage.stage === 'planning'}
-          onHistory={() => setHistory('open')}
-          onPreview={() => setPreview(true)}
-          onDescribe={() => {
-            setView('canvas');
-            setDescribing(true);
-          }}
-        />
-        {readOnly && <Alert type="info" showIcon banner message={translate(lang, 'designerUi.readOnly')} />}
-        {restored && (
-          <Alert
-            type="info"
-            showIcon
-            banner
-            closable
-            onClose={() => setRestored(false)}
-            message={translate(lang, 'designerUi.draftRestored')}
-            action={
-              <Button
-                size="small"
-                onClick={() => {
-                  clearDraft(storage, key);
-                  props.onReload();
-                }}
-              >
-                {translate(lang, 'designerUi.discardDraft')}
-              </Button>
-            }
+      <DropTargetContext.Provider value={targets}>
+        {messageHolder}
+        <Validator doc={doc} dictCodes={dictCodes} onResult={onValidated} />
+        <div ref={root} className="tessera-designer" tabIndex={0} onKeyDown={onKeyDown} data-testid="designer">
+          <Toolbar
+            title={loaded.title}
+            dirty={dirty}
+            issueCount={validation.issues.length + (view === 'json' ? jsonProblems : 0)}
+            view={view}
+            onView={(next) => {
+              setView(next);
+              setJsonProblems(0);
+            }}
+            onBack={back}
+            onSave={() => void save.start(doc)}
+            saving={save.stage.stage === 'planning'}
+            onHistory={() => setHistory('open')}
+            onPreview={() => setPreview(true)}
+            onDescribe={() => {
+              setView('canvas');
+              setDescribing(true);
+            }}
+          />
+          {readOnly && <Alert type="info" showIcon banner message={translate(lang, 'designerUi.readOnly')} />}
+          {restored && (
+            <Alert
+              type="info"
+              showIcon
+              banner
+              closable
+              onClose={() => setRestored(false)}
+              message={translate(lang, 'designerUi.draftRestored')}
+              action={
+                <Button
+                  size="small"
+                  onClick={() => {
+                    clearDraft(storage, key);
+                    props.onReload();
+                  }}
+                >
+                  {translate(lang, 'designerUi.discardDraft')}
+                </Button>
+              }
+            />
+          )}
+          <DndLayer
+            doc={doc}
+            lang={lang}
+            dispatch={dispatch}
+            onTarget={targets.set}
+            onDropped={() => root.current?.focus({ preventScroll: true })}
+          >
+            <div className="tessera-designer-panes">
+              <aside className="tessera-designer-left">
+                <h3>{translate(lang, 'designerUi.palette')}</h3>
+                <Palette />
+              </aside>
+              <main className="tessera-designer-center">
+                {view === 'canvas' && pending ? (
+                  // The described change, shown read-only over a preview document until Accept or Discard.
+                  <DesignerContext.Provider value={previewContext(context, pending)}>
+                    <Canvas />
+                  </DesignerContext.Provider>
+                ) : view === 'canvas' ? (
+                  <Canvas />
+                ) : (
+                  <JsonView
+                    onProblems={setJsonProblems}
+                    // The meta-schema the browser may not compile (validate.ts): the store's dry run checks it.
+                    remoteCheck={
+                      readOnly
+                        ? undefined
+                        : async (schema) => {
+                            const answer = await saveModule(request, moduleId, { schema, baseVersion, dryRun: true });
+                            return !answer.ok && answer.kind === 'invalid' ? (answer.issues ?? []) : [];
+                          }
+                    }
+                  />
+                )}
+              </main>
+              <aside className="tessera-designer-right">
+                <h3>{translate(lang, 'designerUi.settings')}</h3>
+                <SettingsPanel />
+                <h3>{translate(lang, 'designerUi.outline')}</h3>
+                <Outline />
+              </aside>
+            </div>
+          </DndLayer>
+          <div className="tessera-designer-keys">{translate(lang, 'designerUi.keys')}</div>
+        </div>
+        {save.stage.stage === 'plan' && (
+          <PlanDialog
+            lang={lang}
+            plan={save.stage.plan}
+            saving={save.stage.saving}
+            onApply={(confirm) => void save.apply(doc, confirm)}
+            onCancel={save.close}
           />
         )}
-        <DndLayer
-          doc={doc}
-          lang={lang}
-          dispatch={dispatch}
-          onTarget={setTarget}
-          onDropped={() => root.current?.focus({ preventScroll: true })}
-        >
-          <div className="tessera-designer-panes">
-            <aside className="tessera-designer-left">
-              <h3>{translate(lang, 'designerUi.palette')}</h3>
-              <Palette />
-            </aside>
-            <main className="tessera-designer-center">
-              {view === 'canvas' && pending ? (
-                // The described change, shown read-only over a preview document until Accept or Discard.
-                <DesignerContext.Provider value={previewContext(context, pending)}>
-                  <Canvas />
-                </DesignerContext.Provider>
-              ) : view === 'canvas' ? (
-                <Canvas />
-              ) : (
-                <JsonView
-                  onProblems={setJsonProblems}
-                  // The meta-schema the browser may not compile (validate.ts): the store's dry run checks it.
-                  remoteCheck={
-                    readOnly
-                      ? undefined
-                      : async (schema) => {
-                          const answer = await saveModule(request, moduleId, { schema, baseVersion, dryRun: true });
-                          return !answer.ok && answer.kind === 'invalid' ? (answer.issues ?? []) : [];
-                        }
-                  }
-                />
-              )}
-            </main>
-            <aside className="tessera-designer-right">
-              <h3>{translate(lang, 'designerUi.settings')}</h3>
-              <SettingsPanel />
-              <h3>{translate(lang, 'designerUi.outline')}</h3>
-              <Outline />
-            </aside>
-          </div>
-        </DndLayer>
-        <div className="tessera-designer-keys">{translate(lang, 'designerUi.keys')}</div>
-      </div>
-      {save.stage.stage === 'plan' && (
-        <PlanDialog
-          lang={lang}
-          plan={save.stage.plan}
-          saving={save.stage.saving}
-          onApply={(confirm) => void save.apply(doc, confirm)}
-          onCancel={save.close}
-        />
-      )}
-      {save.stage.stage === 'conflict' && (
-        <ConflictDialog
-          lang={lang}
-          message={save.stage.message}
-          onClose={save.close}
-          onReload={() => {
-            clearDraft(storage, key);
-            props.onReload();
-          }}
-          onCompare={() => {
-            save.close();
-            setHistory('compare');
-          }}
-        />
-      )}
-      {preview && <Preview onClose={() => setPreview(false)} />}
-      {describing && (
-        <DescribePanel
-          moduleId={moduleId}
-          baseVersion={baseVersion}
-          pending={pending}
-          onPending={setPending}
-          onClose={() => setDescribing(false)}
-        />
-      )}
-      {history !== 'closed' && (
-        <HistoryDrawer
-          moduleId={moduleId}
-          readOnly={readOnly}
-          baseVersion={baseVersion}
-          compareHead={history === 'compare'}
-          onClose={() => setHistory('closed')}
-          onRolledBack={() => {
-            clearDraft(storage, key);
-            props.onSaved?.();
-            props.onReload();
-          }}
-        />
-      )}
+        {save.stage.stage === 'conflict' && (
+          <ConflictDialog
+            lang={lang}
+            message={save.stage.message}
+            onClose={save.close}
+            onReload={() => {
+              clearDraft(storage, key);
+              props.onReload();
+            }}
+            onCompare={() => {
+              save.close();
+              setHistory('compare');
+            }}
+          />
+        )}
+        {preview && <Preview onClose={() => setPreview(false)} />}
+        {describing && (
+          <DescribePanel
+            moduleId={moduleId}
+            baseVersion={baseVersion}
+            pending={pending}
+            onPending={setPending}
+            onClose={() => setDescribing(false)}
+          />
+        )}
+        {history !== 'closed' && (
+          <HistoryDrawer
+            moduleId={moduleId}
+            readOnly={readOnly}
+            baseVersion={baseVersion}
+            compareHead={history === 'compare'}
+            onClose={() => setHistory('closed')}
+            onRolledBack={() => {
+              clearDraft(storage, key);
+              props.onSaved?.();
+              props.onReload();
+            }}
+          />
+        )}
+      </DropTargetContext.Provider>
     </DesignerContext.Provider>
   );
 }
@@ -349,4 +370,26 @@ function previewContext(context: DesignerContextValue, pending: PendingChange): 
     readOnly: true,
     marks: pending.preview.marks,
   };
+}
+
+const NO_ISSUES: DocumentValidation = { issues: [], byNode: new Map() };
+
+/** The same issues at the same nodes: the panes keep the shown result (no re-render of the designer). */
+const sameValidation = (a: DocumentValidation, b: DocumentValidation) =>
+  a.issues.length === b.issues.length && JSON.stringify(a.issues) === JSON.stringify(b.issues);
+
+/**
+ * Checks the deferred document: only this component renders again when the check runs, after the
+ * edit is on the canvas; the designer re-renders only when the issues changed.
+ */
+function Validator(props: {
+  doc: DesignDocument;
+  dictCodes: ReadonlySet<string> | undefined;
+  onResult: (validation: DocumentValidation) => void;
+}) {
+  const { dictCodes, onResult } = props;
+  const doc = useDeferredValue(props.doc);
+  const validation = useMemo(() => validateInBrowser(doc, dictCodes ? { dictCodes } : undefined), [doc, dictCodes]);
+  useEffect(() => onResult(validation), [validation, onResult]);
+  return null;
 }

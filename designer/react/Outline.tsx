@@ -1,5 +1,5 @@
 /** The outline tree of the page: every node with its title, the selection kept in step with the canvas. */
-import { useMemo } from 'react';
+import { memo, useCallback, useDeferredValue, useMemo, type Key } from 'react';
 import { Tree } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { outline, type OutlineItem } from '../core';
@@ -19,9 +19,19 @@ function toTree(item: OutlineItem, invalid: ReadonlyMap<string, unknown>): DataN
   };
 }
 
+/**
+ * Of the deferred document, selection and issues: a keystroke or a click reaches the canvas first,
+ * the tree of every node follows when the browser has time (React renders it interruptibly).
+ */
 export function Outline() {
-  const { state, dispatch, issues, lang } = useDesigner();
-  const { doc, selection } = state.editor;
+  const { state, dispatch, issues: shownIssues, lang } = useDesigner();
+  const doc = useDeferredValue(state.editor.doc);
+  const selection = useDeferredValue(state.editor.selection);
+  const issues = useDeferredValue(shownIssues);
+  const onSelect = useCallback(
+    (selected: Key[]) => dispatch({ type: 'select', id: selected.length ? String(selected[0]) : null }),
+    [dispatch],
+  );
   const data = useMemo(() => [toTree(outline(doc, lang), issues)], [doc, lang, issues]);
   const keys = useMemo(() => {
     const all: string[] = [];
@@ -32,6 +42,16 @@ export function Outline() {
     data.forEach(walk);
     return all;
   }, [data]);
+  return <OutlineTree data={data} keys={keys} selection={selection} onSelect={onSelect} />;
+}
+
+const OutlineTree = memo(function OutlineTree(props: {
+  data: DataNode[];
+  keys: string[];
+  selection: string | null;
+  onSelect: (selected: Key[]) => void;
+}) {
+  const { data, keys, selection, onSelect } = props;
   return (
     <Tree
       className="tessera-designer-outline"
@@ -40,7 +60,7 @@ export function Outline() {
       treeData={data}
       expandedKeys={keys}
       selectedKeys={selection ? [selection] : []}
-      onSelect={(selected) => dispatch({ type: 'select', id: selected.length ? String(selected[0]) : null })}
+      onSelect={onSelect}
     />
   );
-}
+});

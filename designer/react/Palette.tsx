@@ -3,7 +3,7 @@
  * groups, titled in the user's language, filtered by the search box. No list of types here: a new
  * widget appears once it registers. Enter on an entry inserts it at the selection.
  */
-import { useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import { Empty, Input } from 'antd';
 import { useDraggable } from '@dnd-kit/core';
 import { paletteEntries, type PaletteEntry } from '../../runtime/core/palette';
@@ -12,17 +12,21 @@ import { useDesigner } from './context';
 import { paletteId } from './drop';
 import { insertPlaceFor } from './insert-place';
 
-function Entry({ entry }: { entry: PaletteEntry }) {
-  const { state, dispatch, readOnly } = useDesigner();
+/** One entry; memoised with a stable insert, so an edit on the page re-renders no palette entry. */
+const Entry = memo(function Entry({
+  entry,
+  readOnly,
+  onInsert,
+}: {
+  entry: PaletteEntry;
+  readOnly: boolean;
+  onInsert: (entry: PaletteEntry) => void;
+}) {
   const { setNodeRef, attributes, listeners, isDragging } = useDraggable({
     id: paletteId(entry),
     data: { entry },
     disabled: readOnly,
   });
-  const insert = () => {
-    const place = insertPlaceFor(state.editor.doc, state.editor.selection);
-    if (place) dispatch({ type: 'run', command: { type: 'insert', entry, ...place } });
-  };
   return (
     <div
       ref={setNodeRef}
@@ -32,7 +36,7 @@ function Entry({ entry }: { entry: PaletteEntry }) {
       data-palette-type={entry.type}
       title={entry.type}
       onKeyDown={(event) => {
-        if (event.key === 'Enter' && !readOnly) insert();
+        if (event.key === 'Enter' && !readOnly) onInsert(entry);
         else listeners?.onKeyDown?.(event);
       }}
     >
@@ -42,10 +46,20 @@ function Entry({ entry }: { entry: PaletteEntry }) {
       {entry.title}
     </div>
   );
-}
+});
 
 export function Palette() {
-  const { lang } = useDesigner();
+  const { state, dispatch, readOnly, lang } = useDesigner();
+  // The insert reads the latest document and selection through a ref: one callback for the life of the palette.
+  const editor = useRef(state.editor);
+  editor.current = state.editor;
+  const insert = useCallback(
+    (entry: PaletteEntry) => {
+      const place = insertPlaceFor(editor.current.doc, editor.current.selection);
+      if (place) dispatch({ type: 'run', command: { type: 'insert', entry, ...place } });
+    },
+    [dispatch],
+  );
   const [query, setQuery] = useState('');
   const groups = useMemo(() => paletteEntries(lang), [lang]);
   const shown = useMemo(() => {
@@ -75,7 +89,7 @@ export function Palette() {
           <h4>{group.title}</h4>
           <div className="tessera-designer-entries">
             {group.entries.map((entry) => (
-              <Entry key={`${entry.kind}:${entry.type}`} entry={entry} />
+              <Entry key={`${entry.kind}:${entry.type}`} entry={entry} readOnly={readOnly} onInsert={insert} />
             ))}
           </div>
         </section>

@@ -1,17 +1,16 @@
 /**
- * What every pane of the designer reads: the state, dispatch, the drop place being shown, the
- * validation issues per node, the language and whether edits are allowed.
+ * What every pane of the designer reads: the state, dispatch, the validation issues per node, the
+ * language and whether edits are allowed. The drop place being shown is not here (canvas-store.ts):
+ * it changes on every pointer move and only the canvas reads it.
  */
 import { createContext, useContext, type Dispatch } from 'react';
 import type { NodeIssue, PatchMark } from '../core';
 import type { DictionaryInfo } from './api';
-import type { DropTarget } from './drop';
 import type { DesignerAction, DesignerState } from './state';
 
 export interface DesignerContextValue {
   state: DesignerState;
   dispatch: Dispatch<DesignerAction>;
-  target?: DropTarget;
   issues: ReadonlyMap<string, NodeIssue[]>;
   lang: 'zh' | 'en';
   readOnly: boolean;
