@@ -30,13 +30,20 @@ function FormScope({ children }: { children: ReactNode }) {
  */
 const FieldPreview = memo(function FieldPreview({ json }: { json: JsonObject }) {
   const nodes = useMemo(() => [json as unknown as SchemaNode], [json]);
+  // A Formily form of its own, made anew when the field's JSON changes: Formily keeps a field's
+  // state (required, validators, options) from its first render, so 必填 switched on in the
+  // settings would not show its mark until the designer was reopened.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- a new form for each new JSON, on purpose
+  const form = useMemo(() => createForm(), [json]);
   return (
     <div
       className="tessera-designer-field"
       // Inert: a click selects the field instead of typing in it; its inputs take no focus.
       ref={(element) => element?.setAttribute('inert', '')}
     >
-      <FormBody nodes={nodes} columns={1} onWarning={IGNORE_WARNING} />
+      <FormProvider form={form}>
+        <FormBody nodes={nodes} columns={1} onWarning={IGNORE_WARNING} />
+      </FormProvider>
     </div>
   );
 });
