@@ -293,7 +293,9 @@ describe('replaceSchema (the JSON view)', () => {
     expect(pasted).toMatchObject({
       ok: false,
       code: 'designer.notLoadable',
-      message: { en: 'The page schema cannot be loaded: schemaVersion must be an integer of at least 1' },
+      message: {
+        en: 'The page schema cannot be loaded: This is not a page schema of this platform (no schemaVersion and no type "page"); it may come from another product: paste a module schema exported here',
+      },
     });
   });
 

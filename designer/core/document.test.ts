@@ -57,7 +57,13 @@ describe('document model', () => {
   it('refuses what is not a page schema with the issues that say why, and migrates an old one', () => {
     const pasted = loadDocument('{"components":[{"name":"x"}]}');
     expect(pasted.ok).toBe(false);
-    if (!pasted.ok) expect(pasted.issues[0].code).toBe('schema.versionInvalid');
+    if (!pasted.ok) {
+      expect(pasted.issues[0].code).toBe('designer.notPageSchema');
+      expect(pasted.issues[0].message.zh).toMatch(/^这不是本平台的页面配置.*可能来自其他产品/);
+    }
+    // A page schema with a bad version is told about the version.
+    const unversioned = loadDocument({ type: 'page', body: [] });
+    expect(!unversioned.ok && unversioned.issues[0].code).toBe('schema.versionInvalid');
     const broken = loadDocument('{"schemaVersion": 2, "body": [');
     expect(!broken.ok && broken.issues[0].code).toBe('schema.notJson');
     const old = loadDocument({

@@ -6,7 +6,7 @@
 import { textOf, type PageSchema } from '../../protocol/page-schema';
 import { LATEST_SCHEMA_VERSION, migrateSchema } from '../../runtime/core/migrate';
 import { getNode, getWidget } from '../../runtime/core/registry';
-import { SchemaError, type SchemaIssue } from '../../runtime/core/schema/issue';
+import { SchemaError, schemaIssue, type SchemaIssue } from '../../runtime/core/schema/issue';
 import { parseSchemaText } from '../../runtime/core/schema/parse';
 import { layoutMarkers } from './layout';
 import { buildTree, isObject, jsonAtPath, kindOf, locations, nodesByPointer, slotOf, treeAtPath } from './tree';
@@ -25,6 +25,9 @@ export function loadDocument(input: unknown): LoadResult {
   try {
     const text = typeof input === 'string' ? input : undefined;
     const value = text === undefined ? input : parseSchemaText(text);
+    // A schema from another product has neither marker: say that, not "schemaVersion must be…".
+    if (isObject(value) && value.schemaVersion === undefined && value.type !== 'page')
+      return { ok: false, issues: [schemaIssue('', 'designer.notPageSchema')] };
     const { schema, applied } = migrateSchema(value);
     const taken = new Set<string>();
     const { tree, seq } = buildTree(schema as unknown as JsonObject, undefined, 1, taken);

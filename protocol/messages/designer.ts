@@ -35,6 +35,10 @@ export const designer: Catalog = {
     en: 'A {{title}} must keep at least one item',
   },
   'designer.bodyFull': { zh: '页面最多 {{max}} 个节点', en: 'A page holds at most {{max}} nodes' },
+  'designer.notPageSchema': {
+    zh: '这不是本平台的页面配置（没有 schemaVersion，也没有 type: "page"），可能来自其他产品；请粘贴本平台导出的模块配置',
+    en: 'This is not a page schema of this platform (no schemaVersion and no type "page"); it may come from another product: paste a module schema exported here',
+  },
   'designer.keyRequired': { zh: '请填写字段名', en: 'Enter a key' },
   'designer.keyInvalid': {
     zh: '字段名 {{key}} 无效：须以字母开头，只含字母、数字和下划线，最多 {{max}} 个字符',

@@ -40,14 +40,18 @@ export function requiredIn(column: ColumnInfo, record: Row): boolean {
 }
 
 /**
- * Refuses (P4000, the field named, in the caller's language) a record that leaves a conditionally
- * required field empty. `record` is the whole record as the client sees it (decodeRow): the body on
- * create, the stored row with the body over it on update.
+ * The conditional columns this record leaves empty while they are required in it. `record` is the
+ * whole record as the client sees it (decodeRow): the body on create, the stored row with the body
+ * over it on update, a spreadsheet row's values on import.
  */
+export function missingRequired(table: TableInfo, record: Row): ColumnInfo[] {
+  return [...table.columns.values()].filter(
+    (column) => isConditional(column) && requiredIn(column, record) && isEmpty(record[column.name]),
+  );
+}
+
+/** Refuses (P4000, the first such field named, in the caller's language) a record missingRequired finds. */
 export function assertRequiredWhen(table: TableInfo, record: Row): void {
-  for (const column of table.columns.values()) {
-    if (!isConditional(column)) continue;
-    if (requiredIn(column, record) && isEmpty(record[column.name]))
-      throw badRequest('server.fieldRequired', { title: column.title ?? column.name });
-  }
+  const [column] = missingRequired(table, record);
+  if (column) throw badRequest('server.fieldRequired', { title: column.title ?? column.name });
 }

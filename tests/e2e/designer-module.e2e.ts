@@ -19,7 +19,7 @@ import { createDb, type Db } from '../../server/db/create-db';
 import { tableNames } from '../../server/db/tables';
 import { startServer, type RunningServer } from './lib/server';
 import { openBrowser, screenshot } from './lib/browser';
-import { designerUi, saveThroughPlan } from './lib/designer-ui';
+import { designerUi, dragNode, saveThroughPlan } from './lib/designer-ui';
 import { signIn, recordModal, tableRows, pick, formItem } from './lib/operator';
 
 const t = tableNames('tessera_sys_');
@@ -51,20 +51,7 @@ async function insert(title: string) {
   await page.keyboard.press('Enter');
 }
 
-/** Drags with the mouse in small steps (dnd-kit starts after 5 px and follows pointer moves). */
-async function drag(from: Locator, to: Locator, where: 'top' | 'bottom' = 'bottom') {
-  await from.scrollIntoViewIfNeeded();
-  await to.scrollIntoViewIfNeeded();
-  const a = (await from.boundingBox())!;
-  const b = (await to.boundingBox())!;
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(a.x + a.width / 2 + 10, a.y + a.height / 2 + 10, { steps: 3 });
-  const y = where === 'top' ? b.y + 4 : b.y + b.height - 4;
-  await page.mouse.move(b.x + Math.min(40, b.width / 4), y, { steps: 12 });
-  await page.mouse.move(b.x + Math.min(42, b.width / 4), y, { steps: 2 });
-  await page.mouse.up();
-}
+const drag = (from: Locator, to: Locator, where: 'top' | 'bottom' = 'bottom') => dragNode(page, from, to, where);
 
 async function openDesigner(table: string) {
   await page.goto(url('/demo/module'));

@@ -6,8 +6,10 @@
  * inputs keep their illegal-character rule), never opening the JSON view; leaving by a menu click
  * or the browser's back while unsaved asks first and staying keeps the edits; undo/redo; saves.
  * Then the 订单员 operator opens 订单 FROM THE MENU, adds a record (the linkage asks for 联系人,
- * `<>` is stripped), finds it and exports. The rename / move / rollback half of the walk runs on the
- * customer module in designer-module.e2e.ts. Screenshots: test-results/screenshots/designer-new-*.png.
+ * `<>` is stripped), finds it and exports. Back in the designer the admin renames 联系人's key and
+ * title, drags it into the other pane, undoes and redoes across all of it, saves (the record keeps
+ * its value) and rolls back to the first version. The list page is configured before the save.
+ * Screenshots: test-results/screenshots/designer-new-*.png.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -18,7 +20,7 @@ import { tableNames } from '../../server/db/tables';
 import { splitIds } from '../../server/auth/users';
 import { startServer, type RunningServer } from './lib/server';
 import { openBrowser, screenshot } from './lib/browser';
-import { designerUi, saveThroughPlan } from './lib/designer-ui';
+import { designerUi, dragNode, saveThroughPlan } from './lib/designer-ui';
 import { addOperator } from './lib/operator-user';
 import { formItem, pick, recordModal, signIn, tableRows } from './lib/operator';
 
@@ -48,6 +50,11 @@ after(async () => {
 
 const url = (path: string) => `${server.url}${path}`;
 const { entry, node, labelled, right, settingsTab, setting, moduleRow } = designerUi(() => page);
+const ordersVersion = async () =>
+  Number(
+    (await db.db.selectFrom(t.module).select('version').where('table_name', '=', 'orders').executeTakeFirstOrThrow())
+      .version,
+  );
 
 /** Inserts a palette entry at the selection (Enter on it: the keyboard's insert) and names it. */
 async function insert(title: string, label: string, key: string) {
@@ -169,6 +176,14 @@ test('a new module: created with its menu, built without the JSON view, guarded 
   await page.getByRole('button', { name: '重做' }).click();
   await labelled('标签 · tags').waitFor();
 
+  // The list page: 客户等级 searched, 数量 sortable, 20 a page.
+  await node('list').click({ position: { x: 6, y: 6 } });
+  await settingsTab('列表页').click();
+  await right().getByTestId('list-search').getByLabel('客户等级').check();
+  await right().getByTestId('list-column').filter({ hasText: '数量' }).getByRole('switch').click();
+  await right().getByTestId('list-sort').getByPlaceholder('10').fill('20');
+  await screenshot(page, 'designer-new-list-page', { fullPage: false });
+
   // Leaving while unsaved asks: a menu click, the browser's back; cancelled, nothing is lost.
   await staysOnCancel(
     () => page.locator('.ant-layout-sider').getByRole('menuitem', { name: '首页' }).click(),
@@ -185,6 +200,8 @@ test('a new module: created with its menu, built without the JSON view, guarded 
   );
   assert.match(saved, /"requiredFn":"level === /);
   assert.match(saved, /"url":"dict\/customer_level"/);
+  assert.match(saved, /"column":\{"sortable":true\}/);
+  assert.match(saved, /"pageSize":20/);
   // Saved: the menu leaves without asking.
   await page.locator('.ant-layout-sider').getByRole('menuitem', { name: '首页' }).click();
   await page.waitForURL(/\/demo\/index$/);
@@ -245,4 +262,90 @@ test('a new module: created with its menu, built without the JSON view, guarded 
   assert.equal(record.rows.length, 1);
   assert.equal(record.rows[0].name, '第一单');
   assert.equal(record.rows[0].contact, '李四');
+
+  await renameMoveAndRollBack();
 });
+
+/**
+ * Back in the designer: 联系人's key and title renamed, moved from 页签2 into 页签一 with the mouse,
+ * the move undone and redone, saved (the record keeps its value under the new key); then rolled back
+ * to the first version (名称 alone) from the history. Undo and redo run across the rename and the move.
+ */
+async function renameMoveAndRollBack() {
+  await page.goto(url('/demo/module'));
+  await moduleRow('orders').getByText('打开设计器').click();
+  await page.waitForURL(/\/demo\/design\/[^/]+$/);
+  await page.getByTestId('designer').waitFor({ timeout: 60_000 });
+  await node('tab').getByRole('tab', { name: '页签2' }).click();
+  await labelled('联系人 · contact').click();
+  await setting('标题（中文）').locator('input').fill('联系人姓名');
+  await setting('字段名').locator('input').fill('contact_name');
+  const moved = labelled('联系人姓名 · contact_name');
+  await moved.waitFor();
+  await screenshot(page, 'designer-new-renamed', { fullPage: false });
+  const inTab = () =>
+    page.waitForFunction(
+      () => !!document.querySelector('[data-node-type="tab"] [aria-label="联系人姓名 · contact_name"]'),
+    );
+  const outOfTab = () =>
+    page.waitForFunction(
+      () => !document.querySelector('[data-node-type="tab"] [aria-label="联系人姓名 · contact_name"]'),
+    );
+  // Out of the pane (after 名称), then into the other pane after 签收时间.
+  await dragNode(page, moved, labelled('名称 · name'), 'bottom');
+  await outOfTab();
+  await node('tab').getByRole('tab', { name: '页签一' }).click();
+  await dragNode(page, moved, labelled('签收时间 · signed_at'), 'bottom');
+  await inTab();
+  const undo = page.getByRole('button', { name: '撤销' });
+  const redo = page.getByRole('button', { name: '重做' });
+  await undo.click();
+  await outOfTab();
+  await redo.click();
+  await inTab();
+  // Undo across the rename too: four steps (title, key, out, in) back to 联系人 · contact in 页签2,
+  // the first edit since the designer opened (nothing left to undo); then redo all four.
+  for (let step = 0; step < 4; step++) await undo.click();
+  await labelled('联系人 · contact').waitFor({ state: 'attached' });
+  await outOfTab();
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('button')].some((b) => b.textContent?.replace(/\s/g, '') === '撤销' && b.disabled),
+  );
+  for (let step = 0; step < 4; step++) await redo.click();
+  await inTab();
+  await labelled('联系人 · contact').waitFor({ state: 'detached' });
+  await screenshot(page, 'designer-new-moved', { fullPage: false });
+  await saveThroughPlan(page, 3, /列 contact 改名为 contact_name/);
+  const saved = String(
+    (await db.db.selectFrom(t.module).select('schema').where('table_name', '=', 'orders').executeTakeFirstOrThrow())
+      .schema,
+  );
+  // 联系人姓名 now sits in the first pane, after 签收时间.
+  assert.match(saved, /"key":"signed_at"[^]*"key":"contact_name"[^]*"key":"arrive_time"/);
+  const record = await sql<{ contact_name: string }>`select contact_name from m_demo_orders`.execute(db.db);
+  assert.equal(record.rows[0]?.contact_name, '李四');
+
+  // Roll back to the first version: a version 4 holding version 1's schema (名称 alone).
+  await page.getByRole('button', { name: '历史版本' }).click();
+  const drawer = page.locator('.tessera-designer-history');
+  await drawer.locator('[data-version="1"]').waitFor({ timeout: 30_000 });
+  await screenshot(page, 'designer-new-history', { fullPage: false });
+  await drawer.locator('[data-version="1"]').getByRole('button', { name: '回滚到此版本' }).click();
+  await page
+    .locator('.ant-popconfirm')
+    .getByRole('button', { name: /确\s?定|OK/ })
+    .click();
+  // The designer reloads at once (its toast goes with the drawer): the store says it is done.
+  for (let tries = 0; tries < 120 && (await ordersVersion()) !== 4; tries++) await page.waitForTimeout(500);
+  assert.equal(await ordersVersion(), 4);
+  const rolled = String(
+    (await db.db.selectFrom(t.module).select('schema').where('table_name', '=', 'orders').executeTakeFirstOrThrow())
+      .schema,
+  );
+  assert.doesNotMatch(rolled, /contact_name|quantity|"type":"tab"/);
+  await labelled('名称 · name').waitFor({ timeout: 30_000 });
+  await page.waitForFunction(() => document.querySelectorAll('.tessera-designer-node.is-field').length === 1);
+  // The page scrolled while the drawer was open: centre the field (not under the fixed header).
+  await labelled('名称 · name').evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  await screenshot(page, 'designer-new-rolled-back', { fullPage: false });
+}

@@ -9,6 +9,9 @@ import { translate } from '../../../protocol/messages/index';
 import type { Lang } from '../../../protocol/constants';
 import { badRequest } from '../../errors';
 import type { SheetCell } from '../../../runtime/core/format';
+import { textOf } from '../../../protocol/page-schema';
+import type { TableInfo } from '../../modules/table-info';
+import { missingRequired } from '../required-when';
 import type { Row } from '../values';
 import type { ImportField } from './fields';
 import type { Cell, SheetRow } from './read';
@@ -133,6 +136,37 @@ export function duplicatesInFile(records: ImportRecord[], fields: ImportField[],
           title: field.title,
           message: translate(lang, 'data.row.duplicateFile', { value: text.slice(0, 40), other: earlier }),
         });
+    }
+  }
+  return errors;
+}
+
+/**
+ * The designer's conditions (`requiredFn`, `required` with `hiddenFn`) judged on each row as the
+ * write path judges a saved record (server/common/required-when.ts): a row that leaves a field
+ * required by its condition empty is refused with that field's title. A cell already refused for
+ * another reason, and an auto-number field (filled after these checks), are not reported again.
+ */
+export function requiredWhenErrors(
+  records: ImportRecord[],
+  table: TableInfo,
+  spec: { fields: ImportField[]; autoNumbers: { key: string }[] },
+  earlier: RowError[],
+  lang: Lang,
+): RowError[] {
+  const refused = new Set(earlier.map((e) => `${e.row}\u0000${e.key}`));
+  const automatic = new Set(spec.autoNumbers.map((f) => f.key));
+  const listed = new Map(spec.fields.map((f) => [f.key, f.title]));
+  const errors: RowError[] = [];
+  for (const record of records) {
+    for (const column of missingRequired(table, record.values)) {
+      if (automatic.has(column.name) || refused.has(`${record.row}\u0000${column.name}`)) continue;
+      errors.push({
+        row: record.row,
+        key: column.name,
+        title: listed.get(column.name) ?? (textOf(column.title, lang) || column.name),
+        message: translate(lang, 'data.row.required'),
+      });
     }
   }
   return errors;

@@ -15,6 +15,7 @@ import type { Target } from '../access';
 import { parseAutoNoRule } from '../../../runtime/core/auto-number/generate';
 import { choiceFormat, formatFor, type ValueFormat } from '../../../runtime/core/format';
 import { autoNumberFields, type AutoNumberField } from '../auto-number';
+import { isConditional } from '../required-when';
 import { isPlainObject, STRING_MAX } from '../values';
 
 export const MAX_IMPORT_FIELDS = 200;
@@ -167,7 +168,8 @@ export async function importSpec(
       headers: [
         ...new Set([title, ...titleTexts(d.title), ...titleTexts(def?.title), ...titleTexts(column.title), d.key]),
       ],
-      required: d.required === true || column.required === true,
+      // A field required only while shown is judged per row (requiredWhenErrors), not as a column.
+      required: d.required === true || (column.required === true && !isConditional(column)),
       unique: column.unique === true,
       column,
       options,
@@ -196,7 +198,7 @@ export function unlistedRequired(target: Target, spec: ImportSpec) {
   const listed = new Set(spec.fields.map((f) => f.key));
   const automatic = new Set(spec.autoNumbers.map((f) => f.key));
   return [...target.table.columns.values()].filter(
-    (c) => c.writable && c.required && !listed.has(c.name) && !automatic.has(c.name),
+    (c) => c.writable && c.required && !isConditional(c) && !listed.has(c.name) && !automatic.has(c.name),
   );
 }
 

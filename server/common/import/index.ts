@@ -26,7 +26,7 @@ import { withDataErrors } from '../db-errors';
 import { writableValues, type Row } from '../values';
 import { storedFacts } from '../declared-limit';
 import { sanitizeRichColumns } from '../rich-text';
-import { convertRows, duplicatesInFile, mapHeader, type RowError } from './convert';
+import { convertRows, duplicatesInFile, mapHeader, requiredWhenErrors, type RowError } from './convert';
 import { ImportFileError } from './errors';
 import { importSpec, unlistedRequired } from './fields';
 import { readSheet } from './read';
@@ -132,6 +132,7 @@ async function runImport(ctx: ServerContext, request: FastifyRequest, target: Ta
   }
   const columns = mapHeader(sheet.header, spec.fields);
   const { records, errors } = convertRows(sheet.rows, spec.fields, columns, lang);
+  errors.push(...requiredWhenErrors(records, target.table, spec, errors, lang));
   errors.push(...duplicatesInFile(records, spec.fields, lang));
 
   // Unique among live rows. The database's own equality decides which values it returns

@@ -2,7 +2,7 @@
  * The form designer's parts as the designer e2e files find them (designer.e2e, designer-module,
  * designer-new-module, designer-describe), over a page the file opens later: `designerUi(() => page)`.
  */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { notice } from './operator';
 
 export function designerUi(page: () => Page) {
@@ -38,4 +38,22 @@ export async function saveThroughPlan(page: Page, version: number, step?: RegExp
   if (step) await plan.getByText(step).first().waitFor();
   await plan.getByRole('button', { name: '确认保存' }).click();
   await notice(page, `已保存为版本 ${version}`).waitFor({ timeout: 30_000 });
+}
+
+/**
+ * Drags one canvas node onto another with the mouse in small steps (dnd-kit starts after 5 px and
+ * follows pointer moves), dropping near the target's top or bottom edge (before or after it).
+ */
+export async function dragNode(page: Page, from: Locator, to: Locator, where: 'top' | 'bottom' = 'bottom') {
+  await from.scrollIntoViewIfNeeded();
+  await to.scrollIntoViewIfNeeded();
+  const a = (await from.boundingBox())!;
+  const b = (await to.boundingBox())!;
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(a.x + a.width / 2 + 10, a.y + a.height / 2 + 10, { steps: 3 });
+  const y = where === 'top' ? b.y + 4 : b.y + b.height - 4;
+  await page.mouse.move(b.x + Math.min(40, b.width / 4), y, { steps: 12 });
+  await page.mouse.move(b.x + Math.min(42, b.width / 4), y, { steps: 2 });
+  await page.mouse.up();
 }
