@@ -1,7 +1,8 @@
 /**
  * The benchmark form, shared by the schema page and the hand-written page so both render the same
- * fields: text, number, select, date in turn, and 20 linkage rules (10 text → select, where the
- * dependent's dictApi params read the parent; 10 select → select). Pure data.
+ * fields: text, number, select, date in turn, 20 linkage rules (10 text → select, where the
+ * dependent's dictApi params read the parent; 10 select → select) and one fan-out: text field
+ * FAN_OUT_PARENT that 20 selects depend on (issue 23's third keystroke case). Pure data.
  */
 export type BenchKind = 'text' | 'number' | 'select' | 'date';
 
@@ -16,6 +17,9 @@ export interface BenchField {
 }
 
 export const LINKAGE_RULES = 20;
+/** The fan-out parent (a text field past the rules' fields) and how many selects follow it. */
+export const FAN_OUT_PARENT = 200;
+export const FAN_OUT_DEPENDENTS = 20;
 const KINDS: BenchKind[] = ['text', 'number', 'select', 'date'];
 export const SELECT_ITEMS = ['A', 'B', 'C', 'D', 'E'].map((v) => ({ value: v, label: `选项${v}` }));
 
@@ -37,6 +41,13 @@ export function benchFields(count: number): BenchField[] {
     const dependent = fields[8 * r + 6]!;
     parent.linkageKeys = [dependent.key];
     dependent.dependsOn = parent.key;
+  }
+  // Fan-out: text field 200 → the selects 202, 206, … 278 (forms this small have no fan-out).
+  const fanParent = fields[FAN_OUT_PARENT];
+  const fanDependents = fields.filter((f, i) => i > FAN_OUT_PARENT && f.kind === 'select').slice(0, FAN_OUT_DEPENDENTS);
+  if (fanParent && fanDependents.length === FAN_OUT_DEPENDENTS) {
+    fanParent.linkageKeys = fanDependents.map((f) => f.key);
+    for (const dependent of fanDependents) dependent.dependsOn = fanParent.key;
   }
   return fields;
 }

@@ -13,7 +13,7 @@ import { autorun, untracked } from '@formily/reactive';
 import type { Lang } from '../../../protocol/constants';
 import { translate } from '../../../protocol/messages';
 import { textOf } from '../../../protocol/page-schema';
-import { resolveDictApi } from './params';
+import { compileDictApi } from './params';
 import type { LinkageDependent, LinkagePlan } from './plan';
 
 export interface LinkageOptions {
@@ -41,6 +41,7 @@ function followParents(field: Field, dep: LinkageDependent, form: Form, options:
   field.setComponentProps({ onOpenChange });
   const source = dep.source;
   if (!source) return () => undefined;
+  const resolve = compileDictApi(source, dep.implicitParams);
   let last: string | undefined;
   const dispose = autorun(() => {
     // Reads only the parents' values, so only their changes re-run this.
@@ -48,7 +49,7 @@ function followParents(field: Field, dep: LinkageDependent, form: Form, options:
     for (const p of dep.parents) values[p.key] = form.values[p.key];
     let resolved;
     try {
-      resolved = resolveDictApi(source, values, dep.implicitParams);
+      resolved = resolve(values);
     } catch (error) {
       console.warn(`[tessera] linkage ${dep.key}: ${(error as Error).message}`);
       resolved = undefined;

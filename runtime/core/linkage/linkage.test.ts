@@ -3,7 +3,7 @@ import { createForm } from '@formily/core';
 import type { DictApi, FieldDefinition } from '../../../protocol/page-schema';
 import { attachLinkage } from './effects';
 import { debounceSearch } from './debounce';
-import { resolveDictApi, templateKeys } from './params';
+import { compileDictApi, resolveDictApi, templateKeys } from './params';
 import { buildLinkagePlan } from './plan';
 
 const fields: FieldDefinition[] = [
@@ -67,6 +67,27 @@ describe('resolveDictApi', () => {
     expect(() =>
       resolveDictApi({ url: 'd', params: { x: '{{ constructor.constructor("return 1")() }}' } }, {}),
     ).toThrow();
+  });
+});
+
+describe('compileDictApi (compiled once per dependent, issue 23)', () => {
+  it('sees the new values on every call: several placeholders in one text, types kept, blank → no load', () => {
+    const resolve = compileDictApi(
+      { url: 'dict/city', params: { province: '{{province}}', tag: '{{ upper(code) }}-{{n}}/x', fixed: 2 } },
+      ['level'],
+    );
+    expect(resolve({ province: 44, code: 'gd', n: 1, level: 3 })).toEqual({
+      url: 'dict/city',
+      params: { province: 44, tag: 'GD-1/x', fixed: 2, level: 3 },
+    });
+    expect(resolve({ province: 'zj', code: 'hz', n: 2, level: 1 })?.params).toEqual({
+      province: 'zj',
+      tag: 'HZ-2/x',
+      fixed: 2,
+      level: 1,
+    });
+    expect(resolve({ province: 'zj', code: '', n: 2, level: 1 })).toBeUndefined();
+    expect(resolve({ province: 'zj', code: 'hz', n: 2 })).toBeUndefined();
   });
 });
 

@@ -55,6 +55,59 @@ export function hasTemplates(api: DictApi): boolean {
   return expressionsOf(api.params).length > 0;
 }
 
+type ParamReader = (values: Record<string, unknown>) => { value: unknown; blank: boolean };
+
+/** One param, split once: a constant, a whole `{{ expr }}` (type kept) or text with placeholders. */
+function compileParam(value: unknown): ParamReader {
+  if (typeof value !== 'string' || !value.includes('{{')) return () => ({ value, blank: false });
+  const read = (expression: string, values: Record<string, unknown>) => evaluate(expression, {}, { fallback: values });
+  const whole = WHOLE.exec(value);
+  if (whole) {
+    const expression = whole[1]!.trim();
+    return (values) => {
+      const resolved = read(expression, values);
+      return { value: resolved, blank: isBlank(resolved) };
+    };
+  }
+  // Literal text and expressions alternate: split(ANY) puts each captured expression at odd indexes.
+  const parts = value.split(ANY).map((part, i) => (i % 2 ? part.trim() : part));
+  return (values) => {
+    let blank = false;
+    const text = parts
+      .map((part, i) => {
+        if (!(i % 2)) return part;
+        const resolved = read(part, values);
+        if (isBlank(resolved)) blank = true;
+        return String(resolved ?? '');
+      })
+      .join('');
+    return { value: text, blank };
+  };
+}
+
+export type DictApiResolver = (values: Record<string, unknown>) => DictApi | undefined;
+
+/**
+ * A dictApi's params split into readers once (a linkage dependent resolves on each keystroke in its
+ * parent; issue 23): the resolver only evaluates, with the expressions' parses cached by source.
+ */
+export function compileDictApi(api: DictApi, implicitParams: readonly string[] = []): DictApiResolver {
+  const readers = Object.entries(api.params ?? {}).map(([name, value]) => [name, compileParam(value)] as const);
+  return (values) => {
+    const params: Record<string, unknown> = {};
+    for (const [name, reader] of readers) {
+      const { value, blank } = reader(values);
+      if (blank) return undefined;
+      params[name] = value;
+    }
+    for (const key of implicitParams) {
+      if (isBlank(values[key])) return undefined;
+      params[key] = values[key];
+    }
+    return { ...api, params };
+  };
+}
+
 /**
  * The dictApi to load with the current values, or undefined when a value it needs is still empty
  * (no request: the dependent has no options until its parent is chosen).
@@ -64,31 +117,5 @@ export function resolveDictApi(
   values: Record<string, unknown>,
   implicitParams: readonly string[] = [],
 ): DictApi | undefined {
-  const read = (expression: string) => evaluate(expression, {}, { fallback: values });
-  const params: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(api.params ?? {})) {
-    if (typeof value !== 'string' || !value.includes('{{')) {
-      params[name] = value;
-      continue;
-    }
-    const whole = WHOLE.exec(value);
-    if (whole) {
-      const resolved = read(whole[1]!.trim());
-      if (isBlank(resolved)) return undefined;
-      params[name] = resolved;
-      continue;
-    }
-    let blank = false;
-    params[name] = value.replace(ANY, (_, expression: string) => {
-      const resolved = read(expression.trim());
-      if (isBlank(resolved)) blank = true;
-      return String(resolved ?? '');
-    });
-    if (blank) return undefined;
-  }
-  for (const key of implicitParams) {
-    if (isBlank(values[key])) return undefined;
-    params[key] = values[key];
-  }
-  return { ...api, params };
+  return compileDictApi(api, implicitParams)(values);
 }

@@ -55,7 +55,12 @@ export function useStripIllegal<E extends TextControl>(
   { onChange, onCompositionStart, onCompositionEnd }: TextControlHandlers<E>,
 ): { handlers: TextControlHandlers<E>; holder: ReactNode } {
   const lang = useOptionalRuntime()?.lang ?? 'zh';
-  const [notice, holder] = message.useMessage();
+  const [notice, freshHolder] = message.useMessage();
+  // antd hands out a new holder element on every render, and its Holder (rc-notification inside,
+  // an imperative handle without deps) renders again with each one: on every keystroke, in every
+  // text field. The first element is equivalent (same key, same ref), and React skips an unchanged
+  // element (issue 23).
+  const holder = useRef(freshHolder).current;
   const composing = useRef(false);
   const field = useField();
 

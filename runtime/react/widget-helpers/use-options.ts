@@ -44,6 +44,9 @@ function visibleItems(items: ResolvedItem[], values: object): Option[] {
 const toOptions = (list: DictOption[]): Option[] =>
   list.map((o) => ({ value: o.value, label: o.label, children: o.children && toOptions(o.children) }));
 
+/** How long a load runs before the widget shows it is loading. */
+export const SPINNER_DELAY_MS = 200;
+
 export function useOptions(source: OptionSource): {
   options: Option[];
   loading: boolean;
@@ -52,7 +55,12 @@ export function useOptions(source: OptionSource): {
   const form = useForm();
   const { loadDict } = useRuntime();
   const [dictOptions, setDictOptions] = useState<Option[]>([]);
-  const [loading, setLoading] = useState(false);
+  // Loading is derived, not set when a load starts: a linkage parent's keystroke changes its
+  // dependents' dictApi, and a `setLoading(true)` in the effect cost each dependent a second render
+  // inside the keystroke (20 dependents: 20 extra renders; issue 23). `settledKey` is the dictApi
+  // the shown options answer; a keyword search flags itself.
+  const [settledKey, setSettledKey] = useState<string | undefined>(undefined);
+  const [searching, setSearching] = useState(false);
   const latest = useRef(0);
   const { dictApi } = source;
   const dictKey = dictApi ? JSON.stringify(dictApi) : '';
@@ -60,13 +68,22 @@ export function useOptions(source: OptionSource): {
   const load = (keyword?: string) => {
     if (!dictApi) return;
     const ticket = ++latest.current;
-    setLoading(true);
-    loadDict(dictApi, keyword)
-      .then((list) => ticket === latest.current && setDictOptions(toOptions(list)))
-      .catch(
-        (error: Error) => ticket === latest.current && (console.warn(`[tessera] ${error.message}`), setDictOptions([])),
-      )
-      .finally(() => ticket === latest.current && setLoading(false));
+    const key = dictKey;
+    if (keyword !== undefined) setSearching(true);
+    // One callback settles options, key and flag together: one render per answer.
+    const settle = (options: Option[]) => {
+      if (ticket !== latest.current) return;
+      setDictOptions(options);
+      setSettledKey(key);
+      setSearching(false);
+    };
+    loadDict(dictApi, keyword).then(
+      (list) => settle(toOptions(list)),
+      (error: Error) => {
+        if (ticket === latest.current) console.warn(`[tessera] ${error.message}`);
+        settle([]);
+      },
+    );
   };
 
   useEffect(() => {
@@ -75,6 +92,17 @@ export function useOptions(source: OptionSource): {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [dictKey]);
 
+  const pending = (!!dictApi && settledKey !== dictKey) || searching;
+  // The spinner shows once a load has taken SPINNER_DELAY_MS (antd's Spin `delay`, for the same
+  // reason): a dependent's options that arrive at once must not swap its arrow for a spinner and
+  // back on every keystroke in its parent (two icon mounts per dependent per key; issue 23).
+  const [slow, setSlow] = useState(false);
+  useEffect(() => {
+    if (!pending) return void setSlow(false);
+    const timer = setTimeout(() => setSlow(true), SPINNER_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [pending]);
+  const loading = pending && slow;
   const options = dictApi ? dictOptions : visibleItems(source.items ?? [], form.values);
   return { options, loading, search: (keyword: string) => load(keyword) };
 }

@@ -45,6 +45,17 @@ describe('input widget strips illegal characters as typed', () => {
     expect(await submitForm(form)).toEqual({ values: { name: expected } });
   });
 
+  it('still warns when the illegal character comes after several clean keystrokes (the holder kept across renders)', async () => {
+    const { form, container } = renderForm([field]);
+    const input = container.querySelector('input')!;
+    for (const text of ['客', '客户', '客户名', '客户名称']) fireEvent.change(input, { target: { value: text } });
+    expect(warnings()).toEqual([]);
+    fireEvent.change(input, { target: { value: '客户名称<' } });
+    expect(input.value).toBe('客户名称');
+    await waitFor(() => expect(warnings()).toEqual(['请勿输入非法字符！']));
+    expect(await submitForm(form)).toEqual({ values: { name: '客户名称' } });
+  });
+
   it('keeps the caret where the user was typing, not at the end', () => {
     const { container } = renderForm([field]);
     const input = container.querySelector('input')!;
