@@ -10,7 +10,7 @@ import { DRAW_TYPES, type DrawType } from '../../protocol/ai-image';
 import { newId } from '../db/ids';
 import { ApiError, badRequest, notFound } from '../errors';
 import { checkTarget, type OutboundPolicy } from '../net/outbound';
-import { maskSecret, type SecretBox } from '../secrets/secrets';
+import { maskSealed, type SecretBox } from '../secrets/secrets';
 import { BAIDU_BASE_URL, type SdTarget } from './baidu-sd';
 import type { MjTarget } from './midjourney';
 import { removeAllOrNone } from '../db/remove-by-ids';
@@ -50,16 +50,7 @@ export class DrawProviderStore {
     const { app_id: _app, api_key: _key, secret_key: _secret, ...rest } = row;
     const masked: Record<string, string> = {};
     for (const field of SEALED) {
-      const sealed = row[field];
-      let mask = '';
-      if (sealed) {
-        try {
-          mask = maskSecret(this.box.open(sealed, context(row.id, field))).mask;
-        } catch {
-          mask = '••••';
-        }
-      }
-      masked[`${field}_mask`] = mask;
+      masked[`${field}_mask`] = maskSealed(this.box, row[field], context(row.id, field)).mask;
     }
     return {
       ...rest,

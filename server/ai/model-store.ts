@@ -10,7 +10,7 @@ import { ApiError, badRequest, notFound } from '../errors';
 import { ResultCode } from '../../protocol/codes';
 import { newId } from '../db/ids';
 import { checkTarget, type OutboundPolicy } from '../net/outbound';
-import { maskSecret, type SecretBox } from '../secrets/secrets';
+import { maskSealed, type SecretBox } from '../secrets/secrets';
 import { baseUrlOf, type ChatTarget, type Provider } from './provider';
 import { removeAllOrNone } from '../db/remove-by-ids';
 
@@ -60,14 +60,7 @@ export class AiModelStore {
   /** The browser's view: numbers as numbers, the key only as set + mask. */
   view(row: ModelRow): Record<string, unknown> {
     const { api_key: sealed, app_id: _app, ...rest } = row;
-    let mask = { set: false, mask: '' };
-    if (sealed) {
-      try {
-        mask = maskSecret(this.box.open(sealed, keyContext(row.id)));
-      } catch {
-        mask = { set: true, mask: '••••' };
-      }
-    }
+    const mask = maskSealed(this.box, sealed, keyContext(row.id));
     return {
       ...rest,
       enabled: Number(row.enabled),

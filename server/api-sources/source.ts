@@ -5,7 +5,7 @@
  * (`publicView`) carries the secret only as `auth_secret_set` and `auth_secret_mask`.
  */
 import { badRequest } from '../errors';
-import { maskSecret, type SecretBox } from '../secrets/secrets';
+import { maskSealed, type SecretBox } from '../secrets/secrets';
 
 export const AUTH_TYPES = ['none', 'bearer', 'basic', 'apiKey'] as const;
 export type AuthType = (typeof AUTH_TYPES)[number];
@@ -135,16 +135,7 @@ export function checkSource(source: SourceInput & { auth_secret_stored?: boolean
 /** The row as a browser may see it: the secret replaced by whether it is set and its mask. */
 export function publicView(row: SourceRow, box: SecretBox): Record<string, unknown> {
   const { auth_secret: sealed, app_id: _app, ...rest } = row;
-  let plain: string | null = null;
-  if (sealed) {
-    try {
-      plain = box.open(sealed, secretContext(row.id));
-    } catch {
-      // Sealed under another key: shown as set, without characters, until it is entered again.
-      return { ...rest, auth_secret: '', auth_secret_set: 1, auth_secret_mask: '••••' };
-    }
-  }
-  const mask = maskSecret(plain);
+  const mask = maskSealed(box, sealed, secretContext(row.id));
   return {
     ...rest,
     timeout_ms: Number(row.timeout_ms),

@@ -18,7 +18,7 @@ import { newFieldId } from '../../runtime/core/schema/field-id';
 import { LATEST_SCHEMA_VERSION } from '../../runtime/core/migrate';
 import { saveModule, type SaveResult } from '../schema-store/module-save';
 import { readStoredSchema } from '../schema-store/prepare';
-import { getVersion, listVersions, type VersionRow } from '../schema-store/versions';
+import { getVersion, listVersions, versionHistory, type VersionSummary } from '../schema-store/versions';
 import { moduleFields, moduleTableName } from './columns';
 import { insertMenuEntry, resolveMenuEntry, type MenuEntryInput } from './menu-entry';
 import { tableExists } from './table-sync';
@@ -126,7 +126,7 @@ export async function listModules(
 
 export interface ModuleDetail extends ModuleListRow {
   /** Newest first: number, author, time and provenance of each version (no schemas). */
-  versions: (Pick<VersionRow, 'id' | 'version' | 'author_name' | 'created_at' | 'provenance'> & { time: string })[];
+  versions: VersionSummary[];
 }
 
 /** One module, deleted or not, with its version history (the page's history modal). */
@@ -137,18 +137,7 @@ export async function moduleDetail(ctx: ServerContext, auth: RequestAuth, id: st
     .executeTakeFirst();
   if (!row) throw notFound();
   const versions = await listVersions(ctx.db.db, ctx, auth.app.id, 'module', id);
-  return {
-    ...listRow(row),
-    versions: versions.map(({ id: versionId, version, author_name, created_at, provenance }) => ({
-      id: versionId,
-      version,
-      author_name,
-      created_at,
-      // For the history table, which shows text: UTC, said so (created_at keeps the instant).
-      time: `${new Date(created_at).toISOString().slice(0, 19).replace('T', ' ')} UTC`,
-      provenance,
-    })),
-  };
+  return { ...listRow(row), versions: versionHistory(versions) };
 }
 
 /**

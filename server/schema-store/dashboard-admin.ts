@@ -15,7 +15,7 @@ import { LATEST_SCHEMA_VERSION } from '../../runtime/core/migrate';
 import { notifySchemaChanged } from './notify';
 import { saveDashboard, type PageSaveResult } from './page-save';
 import { readStoredSchema } from './prepare';
-import { getVersion, listVersions, type VersionRow } from './versions';
+import { getVersion, listVersions, versionHistory, type VersionSummary } from './versions';
 
 export interface DashboardListRow {
   id: string;
@@ -119,7 +119,7 @@ export async function listDashboards(
 }
 
 export interface DashboardDetail extends DashboardListRow {
-  versions: (Pick<VersionRow, 'id' | 'version' | 'author_name' | 'created_at' | 'provenance'> & { time: string })[];
+  versions: VersionSummary[];
 }
 
 export async function dashboardDetail(ctx: ServerContext, auth: RequestAuth, id: string): Promise<DashboardDetail> {
@@ -129,17 +129,7 @@ export async function dashboardDetail(ctx: ServerContext, auth: RequestAuth, id:
     .executeTakeFirst();
   if (!row) throw notFound();
   const versions = await listVersions(ctx.db.db, ctx, auth.app.id, 'dashboard', id);
-  return {
-    ...listRow(row),
-    versions: versions.map(({ id: versionId, version, author_name, created_at, provenance }) => ({
-      id: versionId,
-      version,
-      author_name,
-      created_at,
-      time: `${new Date(created_at).toISOString().slice(0, 19).replace('T', ' ')} UTC`,
-      provenance,
-    })),
-  };
+  return { ...listRow(row), versions: versionHistory(versions) };
 }
 
 /** A new dashboard's schema: an empty grid under its title (the designer fills it). */

@@ -75,6 +75,23 @@ function shape(row: Record<string, unknown>, withSchema: boolean): VersionRow {
   };
 }
 
+/** One row of a head's history modal (module and dashboard pages): no schema, the time as text. */
+export type VersionSummary = Pick<VersionRow, 'id' | 'version' | 'author_name' | 'created_at' | 'provenance'> & {
+  time: string;
+};
+
+export function versionHistory(versions: VersionRow[]): VersionSummary[] {
+  return versions.map(({ id, version, author_name, created_at, provenance }) => ({
+    id,
+    version,
+    author_name,
+    created_at,
+    // For the history table, which shows text: UTC, said so (created_at keeps the instant).
+    time: `${new Date(created_at).toISOString().slice(0, 19).replace('T', ' ')} UTC`,
+    provenance,
+  }));
+}
+
 export async function listVersions(
   db: Kysely<any>,
   ctx: ServerContext,

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   createSecretBox,
   keyFromDataDir,
+  maskSealed,
   maskSecret,
   parseSecretKey,
   SECRET_KEY_FILE,
@@ -80,5 +81,21 @@ describe('maskSecret', () => {
     expect(maskSecret('short')).toEqual({ set: true, mask: '••••' });
     expect(maskSecret('')).toEqual({ set: false, mask: '' });
     expect(maskSecret(null)).toEqual({ set: false, mask: '' });
+  });
+});
+
+describe('maskSealed', () => {
+  it('masks what the box opens; one sealed under another key shows as set without characters', () => {
+    const box = createSecretBox(KEY);
+    const sealed = box.seal('sk-live-4f9a8b7c6d5e', 'ai_model:1:api_key');
+    expect(maskSealed(box, sealed, 'ai_model:1:api_key')).toEqual({ set: true, mask: '••••6d5e' });
+    expect(maskSealed(createSecretBox(Buffer.alloc(32, 9)), sealed, 'ai_model:1:api_key')).toEqual({
+      set: true,
+      mask: '••••',
+    });
+    // Another row's context does not open it either.
+    expect(maskSealed(box, sealed, 'ai_model:2:api_key')).toEqual({ set: true, mask: '••••' });
+    expect(maskSealed(box, null, 'ai_model:1:api_key')).toEqual({ set: false, mask: '' });
+    expect(maskSealed(box, '', 'ai_model:1:api_key')).toEqual({ set: false, mask: '' });
   });
 });

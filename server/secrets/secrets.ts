@@ -113,3 +113,17 @@ export function maskSecret(plain: string | null | undefined): SecretMask {
   if (!plain) return { set: false, mask: '' };
   return { set: true, mask: plain.length > 8 ? `••••${plain.slice(-4)}` : '••••' };
 }
+
+/**
+ * The mask of a stored, sealed secret. One sealed under another key (the key file replaced) cannot
+ * be opened: it still shows as set, without characters, until an admin enters it again — a config
+ * page must keep listing, and must never answer the sealed text.
+ */
+export function maskSealed(box: SecretBox, sealed: string | null | undefined, context: string): SecretMask {
+  if (!sealed) return maskSecret(null);
+  try {
+    return maskSecret(box.open(sealed, context));
+  } catch {
+    return { set: true, mask: '••••' };
+  }
+}

@@ -3,31 +3,15 @@
  * (once per TEST_DATABASES): pull writes the export, an edited file pushes as a new version, diff
  * shows the change, a stale file is refused as a conflict and a bad token changes nothing.
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { forEachDatabase, type TestDatabase } from '../helpers/databases';
+import { demoModuleEnv, runTessera } from '../helpers/remote-cli';
 
-const ROOT = resolve(__dirname, '..', '..');
 vi.setConfig({ testTimeout: 120_000 });
-
-function tessera(
-  args: string[],
-  env: Record<string, string>,
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((done) => {
-    execFile(
-      process.execPath,
-      [join(ROOT, 'bin', 'tessera.mjs'), ...args],
-      { cwd: ROOT, env: { ...process.env, ...env }, timeout: 60_000 },
-      (error, stdout, stderr) =>
-        done({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
-    );
-  });
-}
 
 forEachDatabase((_name, makeDatabase) => {
   let database: TestDatabase;
@@ -38,17 +22,7 @@ forEachDatabase((_name, makeDatabase) => {
     database = await makeDatabase();
     t = await startTestApp(database);
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const module = await t.db.db
-      .selectFrom(t.tables.module)
-      .select('id')
-      .where('app_id', '=', t.demoAppId)
-      .executeTakeFirstOrThrow();
-    env = {
-      TESSERA_URL: address,
-      TESSERA_TOKEN: await t.signIn(),
-      TESSERA_APP: 'demo',
-      TESSERA_MODULE: String(module.id),
-    };
+    env = await demoModuleEnv(t, address, await t.signIn());
     dir = mkdtempSync(join(tmpdir(), 'tessera-remote-'));
   });
   afterAll(async () => {
@@ -59,7 +33,7 @@ forEachDatabase((_name, makeDatabase) => {
 
   it('pull writes the export, push saves an edit as the next version, diff shows it, a stale push is a conflict', async () => {
     const file = join(dir, 'customer.json');
-    const pull = await tessera(['schema', 'pull', '--out', file], env);
+    const pull = await runTessera(['schema', 'pull', '--out', file], env);
     expect(pull.stderr).toBe('');
     expect(pull.code).toBe(0);
     const pulled = JSON.parse(readFileSync(file, 'utf8'));
@@ -69,32 +43,32 @@ forEachDatabase((_name, makeDatabase) => {
     const edited = structuredClone(pulled);
     edited.schema.title = { zh: '客户（命令行）', en: 'Customers (CLI)' };
     writeFileSync(file, JSON.stringify(edited));
-    const push = await tessera(['schema', 'push', file], env);
+    const push = await runTessera(['schema', 'push', file], env);
     expect(push.stderr).toBe('');
     expect(push.stdout).toContain(`saved version ${base + 1}`);
 
-    const diff = await tessera(['schema', 'diff', '--from', String(base)], env);
+    const diff = await runTessera(['schema', 'diff', '--from', String(base)], env);
     expect(diff.code).toBe(0);
     expect(diff.stdout).toContain(`version ${base} → ${base + 1}`);
     expect(diff.stdout).toMatch(/^\/title/m);
 
     // The same file again is based on a version that is no longer the head.
-    const stale = await tessera(['schema', 'push', file], env);
+    const stale = await runTessera(['schema', 'push', file], env);
     expect(stale.code).toBe(1);
     expect(stale.stderr).toContain('P4009');
-    const head = await tessera(['schema', 'pull', '--out', join(dir, 'head.json')], env);
+    const head = await runTessera(['schema', 'pull', '--out', join(dir, 'head.json')], env);
     expect(head.code).toBe(0);
     expect(JSON.parse(readFileSync(join(dir, 'head.json'), 'utf8')).module.version).toBe(base + 1);
   });
 
   it('a bad token or an unreachable instance fails clearly', async () => {
-    const bad = await tessera(['schema', 'pull', '--out', join(dir, 'x.json')], { ...env, TESSERA_TOKEN: 'nope' });
+    const bad = await runTessera(['schema', 'pull', '--out', join(dir, 'x.json')], { ...env, TESSERA_TOKEN: 'nope' });
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('P4007');
-    const down = await tessera(['schema', 'diff', '--from', '1', '--url', 'http://127.0.0.1:9'], env);
+    const down = await runTessera(['schema', 'diff', '--from', '1', '--url', 'http://127.0.0.1:9'], env);
     expect(down.code).toBe(1);
     expect(down.stderr).toContain('cannot reach http://127.0.0.1:9');
-    const missing = await tessera(['schema', 'push', join(dir, 'x.json')], { ...env, TESSERA_URL: '' });
+    const missing = await runTessera(['schema', 'push', join(dir, 'x.json')], { ...env, TESSERA_URL: '' });
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('--url (or TESSERA_URL) is required');
   });

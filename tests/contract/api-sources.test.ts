@@ -8,8 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResultCode } from '../../protocol/codes';
 import { apiSourceTable } from '../../server/db/migrations/0015-api-sources';
 import { startFakeRest, type FakeRest } from '../fakes/rest/server';
-import { startTestApp, type TestApp } from '../helpers/app';
+import type { TestApp } from '../helpers/app';
 import { menusOf } from '../helpers/menus';
+import { signInAdminSeats, startOutboundTestApp } from '../helpers/outbound-admin';
 import { forEachDatabase, type TestDatabase } from '../helpers/databases';
 
 const SECRET_KEY = 'c0'.repeat(32);
@@ -26,16 +27,8 @@ forEachDatabase((_name, makeDatabase) => {
   beforeAll(async () => {
     fake = await startFakeRest();
     database = await makeDatabase();
-    t = await startTestApp(database, {
-      env: { OUTBOUND_ALLOW_LIST: '127.0.0.1', TESSERA_SECRET_KEY: SECRET_KEY, LOG_LEVEL: 'trace' },
-      logStream: { write: (line) => void logs.push(line) },
-    });
-    admin = await t.signIn();
-    await t.addUser('operator', 'Operator#1', 'user');
-    operator = await t.signIn('operator', 'Operator#1');
-    const otherId = await t.seedApp('other');
-    await t.db.db.updateTable(t.tables.app).set({ encrypt: 0 }).where('id', '=', otherId).execute();
-    otherAdmin = await t.signIn('admin', 'Tessera@2026', 'other');
+    t = await startOutboundTestApp(database, SECRET_KEY, logs);
+    ({ admin, operator, otherAdmin } = await signInAdminSeats(t));
   });
   afterAll(async () => {
     await t?.close();

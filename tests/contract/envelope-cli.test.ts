@@ -4,33 +4,17 @@
  * The server revokes a token that arrives in clear for such an app, so the same token still working
  * after the commands proves it never went in clear.
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { ResultCode } from '../../protocol/codes';
 import { ClientEnvelope } from '../../protocol/envelope/index';
 import { ADMIN, TEST_CAPTCHA, startTestApp, type TestApp } from '../helpers/app';
 import { forEachDatabase, type TestDatabase } from '../helpers/databases';
+import { demoModuleEnv, runTessera } from '../helpers/remote-cli';
 
-const ROOT = resolve(__dirname, '..', '..');
 vi.setConfig({ testTimeout: 120_000 });
-
-function tessera(
-  args: string[],
-  env: Record<string, string>,
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((done) => {
-    execFile(
-      process.execPath,
-      [join(ROOT, 'bin', 'tessera.mjs'), ...args],
-      { cwd: ROOT, env: { ...process.env, ...env }, timeout: 60_000 },
-      (error, stdout, stderr) =>
-        done({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
-    );
-  });
-}
 
 forEachDatabase((_name, makeDatabase) => {
   let database: TestDatabase;
@@ -72,12 +56,7 @@ forEachDatabase((_name, makeDatabase) => {
     });
     expect(login.code).toBe(ResultCode.SUCCESS);
     token = login.data.token;
-    const module = await t.db.db
-      .selectFrom(t.tables.module)
-      .select('id')
-      .where('app_id', '=', t.demoAppId)
-      .executeTakeFirstOrThrow();
-    env = { TESSERA_URL: address, TESSERA_TOKEN: token, TESSERA_APP: 'demo', TESSERA_MODULE: String(module.id) };
+    env = await demoModuleEnv(t, address, token);
     dir = mkdtempSync(join(tmpdir(), 'tessera-sealed-'));
   });
   afterAll(async () => {
@@ -88,17 +67,17 @@ forEachDatabase((_name, makeDatabase) => {
 
   it('pull, push and diff work sealed, and the token never went in clear (it still works)', async () => {
     const file = join(dir, 'customer.json');
-    const pull = await tessera(['schema', 'pull', '--out', file], env);
+    const pull = await runTessera(['schema', 'pull', '--out', file], env);
     expect(pull.stderr).toBe('');
     expect(pull.code).toBe(0);
     const pulled = JSON.parse(readFileSync(file, 'utf8'));
     const base = pulled.module.version as number;
     pulled.schema.title = { zh: '客户（加密命令行）', en: 'Customers (sealed CLI)' };
     writeFileSync(file, JSON.stringify(pulled));
-    const push = await tessera(['schema', 'push', file], env);
+    const push = await runTessera(['schema', 'push', file], env);
     expect(push.stderr).toBe('');
     expect(push.stdout).toContain(`saved version ${base + 1}`);
-    const diff = await tessera(['schema', 'diff', '--from', String(base)], env);
+    const diff = await runTessera(['schema', 'diff', '--from', String(base)], env);
     expect(diff.stderr).toBe('');
     expect(diff.stdout).toContain(`version ${base} → ${base + 1}`);
     t.clock.now = Date.now();
@@ -106,7 +85,7 @@ forEachDatabase((_name, makeDatabase) => {
   });
 
   it('without --app it stops before sending the token', async () => {
-    const missing = await tessera(['schema', 'pull', '--out', join(dir, 'x.json')], { ...env, TESSERA_APP: '' });
+    const missing = await runTessera(['schema', 'pull', '--out', join(dir, 'x.json')], { ...env, TESSERA_APP: '' });
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('--app (or TESSERA_APP) is required');
     t.clock.now = Date.now();

@@ -13,15 +13,12 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { ClientEnvelope } from '../../protocol/envelope/client';
 import type { RequestOptions } from '../../protocol/http';
-import { createApiClient } from '../../src/api/create-client';
-import { hashPassword } from '../../server/auth/passwords';
-import { createDb, type Db } from '../../server/db/create-db';
-import { newId } from '../../server/db/ids';
-import { insertAudit, tableNames } from '../../server/db/tables';
+import type { Db } from '../../server/db/create-db';
+import { tableNames } from '../../server/db/tables';
 import { startServer, E2E_CAPTCHA, type RunningServer } from './lib/server';
 import { openBrowser, screenshot } from './lib/browser';
+import { addRoleAccount, callAsPage as callAsPageOf, openDemoApp, type DemoApp } from './lib/demo-app';
 
 const t = tableNames('tessera_sys_');
 const OPERATOR = { account: 'operator', password: 'Operator2026x' };
@@ -30,60 +27,19 @@ let db: Db;
 let browser: Awaited<ReturnType<typeof openBrowser>>;
 let page: Page;
 let appId = '';
-let publicKey = '';
+let demo: DemoApp;
 let dashboardId = '';
 
 const url = (path: string) => `${server.url}${path}`;
 
-/** A role of the demo app over the menus of these titles, and one account holding it. */
-async function addAccount(identify: string, menuTitles: string[], account: { account: string; password: string }) {
-  const menus = await db.db
-    .selectFrom(t.menu)
-    .select(['id', 'title'])
-    .where('app_id', '=', appId)
-    .where('title', 'in', menuTitles)
-    .execute();
-  assert.equal(menus.length, menuTitles.length, `menus ${menuTitles.join(', ')} are seeded`);
-  const now = Date.now();
-  const roleId = newId();
-  await db.db
-    .insertInto(t.role)
-    .values({
-      id: roleId,
-      app_id: appId,
-      ...insertAudit(null, now),
-      name: `E2E ${identify}`,
-      identify,
-      level: 3,
-      menu_ids: menus.map((m) => m.id).join(','),
-    })
-    .execute();
-  await db.db
-    .insertInto(t.user)
-    .values({
-      id: newId(),
-      app_id: appId,
-      ...insertAudit(null, now),
-      account: account.account,
-      name: account.account,
-      mobile: null,
-      password_hash: await hashPassword(account.password),
-      role_ids: roleId,
-      status: 1,
-    })
-    .execute();
-}
-
 before(async () => {
   server = await startServer();
-  db = createDb(`sqlite:${server.dataDir}/tessera.db`);
-  const info = (await (await fetch(url('/api/app/demo'))).json()) as { data: { id: string; public_key: string } };
-  appId = info.data.id;
-  publicKey = info.data.public_key;
+  demo = await openDemoApp(server);
+  ({ db, appId } = demo);
   dashboardId = String(
     (await db.db.selectFrom(t.dashboard).select('id').where('app_id', '=', appId).executeTakeFirstOrThrow()).id,
   );
-  await addAccount('operator', ['客户管理', '客户', '客户看板'], OPERATOR);
+  await addRoleAccount(demo, 'operator', ['客户管理', '客户', '客户看板'], OPERATOR);
   browser = await openBrowser();
   page = browser.page;
 });
@@ -95,22 +51,7 @@ after(async () => {
 });
 
 /** The app's own API client (envelope, headers) with the token the signed-in page holds. */
-async function callAsPage<T = any>(options: RequestOptions) {
-  const token = await page.evaluate(
-    () => (JSON.parse(localStorage.getItem('tessera_demo_token') ?? '{}') as { value?: string }).value,
-  );
-  assert.ok(token, 'the page is signed in');
-  return createApiClient({
-    prefixUrl: url('/api/'),
-    token: () => token,
-    saveToken: () => undefined,
-    appId: () => appId,
-    lang: () => 'zh',
-    envelope: () => new ClientEnvelope(publicKey),
-    onLogout: () => undefined,
-    notJsonMessage: () => 'not JSON',
-  }).request<T>(options);
-}
+const callAsPage = <T = any>(options: RequestOptions) => callAsPageOf<T>(page, demo, options);
 
 async function signIn(account: string, password: string) {
   await page.goto(url('/demo/login'));

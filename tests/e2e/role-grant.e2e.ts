@@ -6,44 +6,34 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
-import { startServer, type RunningServer } from './lib/server';
-import { openBrowser, screenshot } from './lib/browser';
+import type { RunningServer } from './lib/server';
+import { screenshot } from './lib/browser';
+import { closeAdminSession, startAdminSession, storedRow, type AdminSession } from './lib/admin-session';
 import { OK, notice, pick, recordModal, signIn, tableRows } from './lib/operator';
 
+let session: AdminSession;
 let server: RunningServer;
-let browser: Awaited<ReturnType<typeof openBrowser>>;
+let browser: AdminSession['browser'];
 let page: Page;
 const TITLE = '审计日志';
 
 /** The admin role's stored menu_ids and the new menu's id, read from this run's own database. */
 function stored(): { menuIds: string[]; menuId: string } {
-  const db = new Database(join(server.dataDir, 'tessera.db'), { readonly: true });
-  try {
-    const role = db.prepare("SELECT menu_ids FROM tessera_sys_role WHERE identify = 'admin'").get() as {
-      menu_ids: string;
-    };
-    const menu = db.prepare('SELECT id FROM tessera_sys_menu WHERE title = ?').get(TITLE) as { id: string } | undefined;
-    return { menuIds: role.menu_ids.split(','), menuId: menu?.id ?? '' };
-  } finally {
-    db.close();
-  }
+  const role = storedRow(server, "SELECT menu_ids FROM tessera_sys_role WHERE identify = 'admin'") as {
+    menu_ids: string;
+  };
+  const menu = storedRow(server, 'SELECT id FROM tessera_sys_menu WHERE title = ?', TITLE) as
+    { id: string } | undefined;
+  return { menuIds: role.menu_ids.split(','), menuId: menu?.id ?? '' };
 }
 
 before(async () => {
-  server = await startServer();
-  browser = await openBrowser();
-  page = browser.page;
-  await signIn(page, server.url);
-  await page.waitForURL(/\/demo\/index$/);
+  session = await startAdminSession();
+  ({ server, browser, page } = session);
 });
 
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+after(() => closeAdminSession(session));
 
 test('a menu added under 系统管理 is granted by pressing 确定 on the unchanged admin role', async () => {
   await page.goto(`${server.url}/demo/menu`);

@@ -14,16 +14,13 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import type { Page, Request } from 'playwright-core';
-import { ClientEnvelope } from '../../protocol/envelope/client';
 import { ResultCode } from '../../protocol/codes';
 import type { RequestOptions } from '../../protocol/http';
-import { createApiClient } from '../../src/api/create-client';
-import { hashPassword } from '../../server/auth/passwords';
-import { createDb, type Db } from '../../server/db/create-db';
-import { newId } from '../../server/db/ids';
-import { insertAudit, tableNames } from '../../server/db/tables';
+import type { Db } from '../../server/db/create-db';
+import { tableNames } from '../../server/db/tables';
 import { startServer, E2E_CAPTCHA, type RunningServer } from './lib/server';
 import { openBrowser, screenshot, screenshotDir } from './lib/browser';
+import { addRoleAccount, callAsPage as callAsPageOf, openDemoApp, type DemoApp } from './lib/demo-app';
 
 const PREFIX = 'tessera_sys_';
 const t = tableNames(PREFIX);
@@ -35,61 +32,18 @@ let browser: Awaited<ReturnType<typeof openBrowser>>;
 let page: Page;
 let db: Db;
 let appId = '';
-let publicKey = '';
+let demo: DemoApp;
 let customerModuleId = '';
 let dashboardId = '';
 
 const url = (path: string) => `${server.url}${path}`;
 
-/** A role of the demo app over the menus of these titles, and one account holding it. */
-async function addAccount(identify: string, menuTitles: string[], account: { account: string; password: string }) {
-  const menus = await db.db
-    .selectFrom(t.menu)
-    .select(['id', 'title'])
-    .where('app_id', '=', appId)
-    .where('title', 'in', menuTitles)
-    .execute();
-  assert.equal(menus.length, menuTitles.length, `menus ${menuTitles.join(', ')} are seeded`);
-  const now = Date.now();
-  const roleId = newId();
-  await db.db
-    .insertInto(t.role)
-    .values({
-      id: roleId,
-      app_id: appId,
-      ...insertAudit(null, now),
-      name: `E2E ${identify}`,
-      identify,
-      level: 3,
-      menu_ids: menus.map((m) => m.id).join(','),
-    })
-    .execute();
-  const userId = newId();
-  await db.db
-    .insertInto(t.user)
-    .values({
-      id: userId,
-      app_id: appId,
-      ...insertAudit(null, now),
-      account: account.account,
-      name: account.account,
-      mobile: null,
-      password_hash: await hashPassword(account.password),
-      role_ids: roleId,
-      status: 1,
-    })
-    .execute();
-  return userId;
-}
-
 let trialId = '';
 
 before(async () => {
   server = await startServer();
-  db = createDb(`sqlite:${server.dataDir}/tessera.db`);
-  const info = (await (await fetch(url('/api/app/demo'))).json()) as { data: { id: string; public_key: string } };
-  appId = info.data.id;
-  publicKey = info.data.public_key;
+  demo = await openDemoApp(server);
+  ({ db, appId } = demo);
   customerModuleId = String(
     (await db.db.selectFrom(t.module).select('id').where('table_name', '=', 'customer').executeTakeFirstOrThrow()).id,
   );
@@ -98,8 +52,8 @@ before(async () => {
   );
   // The viewer has the customer dashboard but not the customer module; the trial account the
   // same menus as the demo's user role.
-  await addAccount('viewer', ['客户管理', '客户看板'], VIEWER);
-  trialId = await addAccount('trial', ['客户管理', '客户'], TRIAL);
+  await addRoleAccount(demo, 'viewer', ['客户管理', '客户看板'], VIEWER);
+  trialId = await addRoleAccount(demo, 'trial', ['客户管理', '客户'], TRIAL);
   browser = await openBrowser();
   page = browser.page;
 });
@@ -110,29 +64,7 @@ after(async () => {
   await server?.stop();
 });
 
-/** The app's own API client (envelope, headers) in this process, with a token the page holds. */
-function apiAs(token: string) {
-  return createApiClient({
-    prefixUrl: url('/api/'),
-    token: () => token,
-    saveToken: () => undefined,
-    appId: () => appId,
-    lang: () => 'zh',
-    envelope: () => new ClientEnvelope(publicKey),
-    onLogout: () => undefined,
-    notJsonMessage: () => 'not JSON',
-  }).request;
-}
-
-/** The token the signed-in page keeps (per-app local storage, src/session/storage.ts). */
-const pageToken = () =>
-  page.evaluate(() => (JSON.parse(localStorage.getItem('tessera_demo_token') ?? '{}') as { value?: string }).value);
-
-async function callAsPage(options: RequestOptions) {
-  const token = await pageToken();
-  assert.ok(token, 'the page is signed in');
-  return apiAs(token)(options);
-}
+const callAsPage = (options: RequestOptions) => callAsPageOf(page, demo, options);
 
 async function signIn(account = 'admin', password = 'Tessera@2026') {
   await page.goto(url('/demo/login'));

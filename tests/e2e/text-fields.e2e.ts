@@ -6,38 +6,24 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
-import { startServer, type RunningServer } from './lib/server';
-import { openBrowser, screenshot } from './lib/browser';
-import { OK, notice, openCustomers, pick, recordModal, signIn, tableRows } from './lib/operator';
+import type { RunningServer } from './lib/server';
+import { screenshot } from './lib/browser';
+import { closeAdminSession, startAdminSession, storedRow, type AdminSession } from './lib/admin-session';
+import { OK, notice, openCustomers, pick, recordModal, tableRows } from './lib/operator';
 
+let session: AdminSession;
 let server: RunningServer;
-let browser: Awaited<ReturnType<typeof openBrowser>>;
 let page: Page;
 
-function row(sql: string, ...params: unknown[]): Record<string, unknown> | undefined {
-  const db = new Database(join(server.dataDir, 'tessera.db'), { readonly: true });
-  try {
-    return db.prepare(sql).get(...params) as Record<string, unknown> | undefined;
-  } finally {
-    db.close();
-  }
-}
+const row = (sql: string, ...params: unknown[]) => storedRow(server, sql, ...params);
 
 before(async () => {
-  server = await startServer();
-  browser = await openBrowser();
-  page = browser.page;
-  await signIn(page, server.url);
-  await page.waitForURL(/\/demo\/index$/);
+  session = await startAdminSession();
+  ({ server, page } = session);
 });
 
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+after(() => closeAdminSession(session));
 
 test("a menu's link is stored as typed; a javascript: link is refused", async () => {
   await page.goto(`${server.url}/demo/menu`);

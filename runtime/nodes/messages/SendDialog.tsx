@@ -1,15 +1,11 @@
 /** The admin's send form: to chosen users, roles or everyone; title, text and an optional page link. */
 import { useEffect, useState } from 'react';
-import { Form, Input, Modal, Radio, Select, message } from 'antd';
+import { Form, Input, Modal, message } from 'antd';
 import { useRuntime, useT } from '../../react/context';
-import { messagesApi, type Recipients, type SendInput } from './api';
+import { messagesApi, type Recipients } from './api';
+import { RecipientFields, recipientsTo, type RecipientValues } from './RecipientFields';
 
-type Audience = 'users' | 'roles' | 'all';
-
-interface Values {
-  audience: Audience;
-  userIds?: string[];
-  roleIds?: string[];
+interface Values extends RecipientValues {
   title: string;
   body?: string;
   link?: string;
@@ -38,12 +34,7 @@ export function SendDialog({
 
   const submit = async () => {
     const values = await form.validateFields();
-    const to: SendInput['to'] =
-      values.audience === 'all'
-        ? { all: true }
-        : values.audience === 'roles'
-          ? { roleIds: values.roleIds ?? [] }
-          : { userIds: values.userIds ?? [] };
+    const to = recipientsTo(values);
     setSending(true);
     try {
       const sent = await messagesApi(request).send({
@@ -74,42 +65,7 @@ export function SendDialog({
       data-testid="message-send-dialog"
     >
       <Form form={form} layout="vertical" initialValues={{ audience: 'users' }}>
-        <Form.Item name="audience" label={t('messages.to')}>
-          <Radio.Group
-            options={[
-              { value: 'users', label: t('messages.toUsers') },
-              { value: 'roles', label: t('messages.toRoles') },
-              { value: 'all', label: t('messages.toAll') },
-            ]}
-          />
-        </Form.Item>
-        {audience === 'users' && (
-          <Form.Item
-            name="userIds"
-            label={t('messages.users')}
-            rules={[{ required: true, message: t('messages.pickUsers') }]}
-          >
-            <Select
-              mode="multiple"
-              data-testid="message-users"
-              optionFilterProp="label"
-              options={recipients.users.map((u) => ({ value: u.id, label: `${u.name} (${u.account})` }))}
-            />
-          </Form.Item>
-        )}
-        {audience === 'roles' && (
-          <Form.Item
-            name="roleIds"
-            label={t('messages.roles')}
-            rules={[{ required: true, message: t('messages.pickRoles') }]}
-          >
-            <Select
-              mode="multiple"
-              optionFilterProp="label"
-              options={recipients.roles.map((r) => ({ value: r.id, label: r.name }))}
-            />
-          </Form.Item>
-        )}
+        <RecipientFields audience={audience} recipients={recipients} usersTestId="message-users" />
         <Form.Item
           name="title"
           label={t('messages.title')}

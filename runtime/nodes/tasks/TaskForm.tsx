@@ -8,11 +8,10 @@ import { useEffect, useMemo, useState } from 'react';
 import { AutoComplete, Alert, Form, Input, InputNumber, Modal, Radio, Select, Switch, Typography, message } from 'antd';
 import { useRuntime, useT } from '../../react/context';
 import { tasksApi, type TaskInput, type TaskView } from './api';
+import { audienceOf, RecipientFields, recipientsTo, type RecipientValues } from '../messages/RecipientFields';
 import { TableReportFields, tableReportConfig, tableReportValues, type TableReportValues } from './TableReportFields';
 
-type Audience = 'users' | 'roles' | 'all';
-
-interface Values extends TableReportValues {
+interface Values extends TableReportValues, RecipientValues {
   name: string;
   cron: string;
   timezone: string;
@@ -21,9 +20,6 @@ interface Values extends TableReportValues {
   timeoutSeconds: number;
   action: TaskInput['action'];
   source?: string;
-  audience: Audience;
-  userIds?: string[];
-  roleIds?: string[];
   title?: string;
   body?: string;
   maxRows?: number;
@@ -66,7 +62,7 @@ function valuesOf(task?: TaskView): Values {
     timeoutSeconds: Math.round(task.timeout_ms / 1000),
     action: task.action,
     source: task.config.source,
-    audience: to.all ? 'all' : to.roleIds?.length ? 'roles' : 'users',
+    audience: audienceOf(to),
     userIds: to.userIds,
     roleIds: to.roleIds,
     title: task.config.title,
@@ -77,12 +73,7 @@ function valuesOf(task?: TaskView): Values {
 }
 
 function inputOf(values: Values, task?: TaskView): TaskInput {
-  const to =
-    values.audience === 'all'
-      ? { all: true }
-      : values.audience === 'roles'
-        ? { roleIds: values.roleIds ?? [] }
-        : { userIds: values.userIds ?? [] };
+  const to = recipientsTo(values);
   const message = { to, title: values.title ?? '', body: values.body ?? '' };
   return {
     name: values.name,
@@ -262,42 +253,7 @@ export function TaskForm({
         )}
         {action !== 'api' && (
           <>
-            <Form.Item name="audience" label={t('messages.to')}>
-              <Radio.Group
-                options={[
-                  { value: 'users', label: t('messages.toUsers') },
-                  { value: 'roles', label: t('messages.toRoles') },
-                  { value: 'all', label: t('messages.toAll') },
-                ]}
-              />
-            </Form.Item>
-            {audience === 'users' && (
-              <Form.Item
-                name="userIds"
-                label={t('messages.users')}
-                rules={[{ required: true, message: t('messages.pickUsers') }]}
-              >
-                <Select
-                  mode="multiple"
-                  optionFilterProp="label"
-                  data-testid="task-users"
-                  options={options.users.map((u) => ({ value: u.id, label: `${u.name} (${u.account})` }))}
-                />
-              </Form.Item>
-            )}
-            {audience === 'roles' && (
-              <Form.Item
-                name="roleIds"
-                label={t('messages.roles')}
-                rules={[{ required: true, message: t('messages.pickRoles') }]}
-              >
-                <Select
-                  mode="multiple"
-                  optionFilterProp="label"
-                  options={options.roles.map((r) => ({ value: r.id, label: r.name }))}
-                />
-              </Form.Item>
-            )}
+            <RecipientFields audience={audience} recipients={options} usersTestId="task-users" />
             <Form.Item name="title" label={t('messages.title')} rules={required('messages.titleRequired')}>
               <Input maxLength={200} data-testid="task-message-title" />
             </Form.Item>
