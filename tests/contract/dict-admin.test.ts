@@ -11,6 +11,7 @@ import { ResultCode } from '../../protocol/codes';
 import type { BusEvent } from '../../protocol/events';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { forEachDatabase, type TestDatabase } from '../helpers/databases';
+import { multipartBody } from '../helpers/multipart';
 
 const TYPES = '/api/common/tessera_sys_dict_type';
 const ITEMS = '/api/common/tessera_sys_dict';
@@ -21,20 +22,7 @@ const IMPORT_FIELDS = [
 ];
 
 /** A multipart body with the workbook and the import's field list. */
-function importBody(file: Buffer) {
-  const boundary = `----tessera${Math.random().toString(16).slice(2)}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\ncontent-disposition: form-data; name="fields"\r\n\r\n${JSON.stringify(IMPORT_FIELDS)}\r\n`,
-    ),
-    Buffer.from(
-      `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="dict.xlsx"\r\ncontent-type: application/octet-stream\r\n\r\n`,
-    ),
-    file,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
-}
+const importBody = (file: Buffer) => multipartBody(file, { fields: JSON.stringify(IMPORT_FIELDS) }, 'dict.xlsx');
 
 forEachDatabase((_name, makeDatabase) => {
   let database: TestDatabase;

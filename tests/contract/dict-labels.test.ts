@@ -10,6 +10,7 @@ import { ResultCode } from '../../protocol/codes';
 import { xlsxOf } from '../../fixtures/workbooks/build';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { forEachDatabase, type TestDatabase } from '../helpers/databases';
+import { multipartBody } from '../helpers/multipart';
 
 const FIELDS = [
   { key: 'name', title: '客户名称', required: true },
@@ -22,21 +23,6 @@ async function sheetRows(payload: Buffer): Promise<unknown[][]> {
   const rows: unknown[][] = [];
   workbook.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
   return rows;
-}
-
-function multipart(file: Buffer, fields: Record<string, string>) {
-  const boundary = `----tessera${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = Object.entries(fields).map(([name, value]) =>
-    Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-  );
-  parts.push(
-    Buffer.from(
-      `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="levels.xlsx"\r\ncontent-type: application/octet-stream\r\n\r\n`,
-    ),
-    file,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
-  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
 forEachDatabase((_name, makeDatabase) => {
@@ -62,7 +48,7 @@ forEachDatabase((_name, makeDatabase) => {
     );
 
   async function importRows(rows: unknown[][], lang: 'zh' | 'en') {
-    const body = multipart(await xlsxOf([FIELDS.map((f) => f.title), ...rows] as never), {
+    const body = multipartBody(await xlsxOf([FIELDS.map((f) => f.title), ...rows] as never), {
       fields: JSON.stringify(FIELDS),
     });
     const response = await t.app.inject({

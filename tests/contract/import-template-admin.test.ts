@@ -11,6 +11,7 @@ import { ResultCode } from '../../protocol/codes';
 import { xlsxOf } from '../../fixtures/workbooks/build';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { forEachDatabase, type TestDatabase } from '../helpers/databases';
+import { multipartBody } from '../helpers/multipart';
 
 const TEMPLATES = '/api/common/tessera_sys_import_template';
 const COLUMNS = [
@@ -18,21 +19,6 @@ const COLUMNS = [
   { key: 'name', title: '客户', required: 1 },
   { key: 'level', title: '等级', required: 0 },
 ];
-
-function multipart(file: Buffer, fields: Record<string, string>) {
-  const boundary = `----tessera${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = Object.entries(fields).map(([name, value]) =>
-    Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-  );
-  parts.push(
-    Buffer.from(
-      `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="t.xlsx"\r\ncontent-type: application/octet-stream\r\n\r\n`,
-    ),
-    file,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
-  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
-}
 
 forEachDatabase((_name, makeDatabase) => {
   let database: TestDatabase;
@@ -112,7 +98,7 @@ forEachDatabase((_name, makeDatabase) => {
         ['13900001111', '模板客户甲', 'VIP'],
         [null, '模板客户乙', '普通'],
       ]);
-      const body = multipart(file, { importTemplateId: templateId });
+      const body = multipartBody(file, { importTemplateId: templateId });
       const response = await t.app.inject({
         method: 'POST',
         url: '/api/common/customer/import',

@@ -12,6 +12,7 @@ import { newId } from '../../server/db/ids';
 import { insertAudit } from '../../server/db/tables';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { forEachDatabase, type TestDatabase } from '../helpers/databases';
+import { multipartBody } from '../helpers/multipart';
 
 const FIELDS = [
   { key: 'name', title: '客户名称', required: true },
@@ -23,22 +24,6 @@ const FIELDS = [
   { key: 'active', title: '是否启用' },
 ];
 const HEADER = FIELDS.map((f) => f.title);
-
-function multipart(file: Buffer, fields: Record<string, string>, fileName = 'customers.xlsx') {
-  const boundary = `----tessera${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  parts.push(
-    Buffer.from(
-      `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${fileName}"\r\ncontent-type: application/octet-stream\r\n\r\n`,
-    ),
-    file,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
-  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
-}
 
 forEachDatabase((_name, makeDatabase) => {
   let database: TestDatabase;
@@ -79,7 +64,7 @@ forEachDatabase((_name, makeDatabase) => {
     lang: 'zh' | 'en' = 'zh',
     fileName?: string,
   ) {
-    const body = multipart(file, fields, fileName);
+    const body = multipartBody(file, fields, fileName);
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/common/customer/import',

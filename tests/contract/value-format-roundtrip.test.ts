@@ -13,6 +13,7 @@ import { allWidgets } from '../../runtime/core/registry';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { forEachDatabase, type TestDatabase } from '../helpers/databases';
 import { SAMPLES } from './value-format-samples';
+import { multipartBody } from '../helpers/multipart';
 
 const BASE = JSON.parse(readFileSync('schemas/apps/demo/modules/customer.json', 'utf8'));
 const types = allWidgets()
@@ -31,21 +32,6 @@ const EXPORT_FIELDS = [
   { key: 'level', title: 'level' },
   ...FIELDS.map((f) => ({ key: f.key, title: f.key })),
 ];
-
-function multipart(file: Buffer, fields: Record<string, string>) {
-  const boundary = `----tessera${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = Object.entries(fields).map(([name, value]) =>
-    Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-  );
-  parts.push(
-    Buffer.from(
-      `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="back.xlsx"\r\ncontent-type: application/octet-stream\r\n\r\n`,
-    ),
-    file,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
-  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
-}
 
 /** A stored value as text, whatever the driver returns it as (bigint strings, numbers, Buffers). */
 const same = (value: unknown) => (value === null || value === undefined ? null : String(value));
@@ -105,7 +91,7 @@ forEachDatabase((_name, makeDatabase) => {
     sheet.getRow(2).getCell(1).value = `${original}-copy`;
     const file = Buffer.from(await workbook.xlsx.writeBuffer());
 
-    const upload = multipart(file, { fields: JSON.stringify(EXPORT_FIELDS) });
+    const upload = multipartBody(file, { fields: JSON.stringify(EXPORT_FIELDS) });
     const imported = await t.app.inject({
       method: 'POST',
       url: '/api/common/customer/import',
