@@ -15,7 +15,7 @@ import { badRequest, forbidden } from '../errors';
 import { recordAdminChanges } from '../logs/record';
 import { aiConfigText } from '../platform/app-edit';
 import { ok } from '../reply';
-import { maskSecret, type SecretBox } from '../secrets/secrets';
+import { maskSealed, type SecretBox } from '../secrets/secrets';
 import { aiSettingsOf, DRAW_PRICE_MAX, PAY_MODES, rawAiConfig } from './ai-config';
 import { HostedCheckout, type PaymentProvider } from './payment';
 
@@ -93,14 +93,7 @@ export class PayConfigStore {
   }
 
   view(row: PayConfigRow | undefined) {
-    let mask = { set: false, mask: '' };
-    if (row?.secret) {
-      try {
-        mask = maskSecret(this.box.open(row.secret, keyContext(row.app_id)));
-      } catch {
-        mask = { set: true, mask: '••••' };
-      }
-    }
+    const mask = maskSealed(this.box, row?.secret, row ? keyContext(row.app_id) : '');
     return {
       payGatewayUrl: row?.gateway_url ?? '',
       payMerchantId: row?.merchant_id ?? '',

@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import { newId } from '../db/ids';
 import { ApiError, badRequest, notFound } from '../errors';
 import { ResultCode } from '../../protocol/codes';
-import { maskSecret, type SecretBox } from '../secrets/secrets';
+import { maskSealed, type SecretBox } from '../secrets/secrets';
 import { recordSmsSend, type SmsSendEntry } from './send-log';
 import { removeAllOrNone } from '../db/remove-by-ids';
 
@@ -72,14 +72,7 @@ export class SmsAdminStore {
 
   settingView(row: SettingRow): Record<string, unknown> {
     const { access_key_secret: sealed, app_id: _app, ...rest } = row;
-    let mask = maskSecret(null);
-    if (sealed) {
-      try {
-        mask = maskSecret(this.box.open(sealed, secretContext(row.id)));
-      } catch {
-        mask = { set: true, mask: '••••' };
-      }
-    }
+    const mask = maskSealed(this.box, sealed, secretContext(row.id));
     return {
       ...rest,
       update_at: Number(row.update_at),
