@@ -12,6 +12,7 @@ import { ResultCode } from '../../protocol/codes';
 import { xlsxOf, type Cells } from '../../fixtures/workbooks/build';
 import { moduleTableName } from '../../server/modules/columns';
 import { startTestApp } from '../helpers/app';
+import { multipartBody } from '../helpers/multipart';
 import { forEachDatabase, type TestDatabase } from '../helpers/databases';
 import { startShellServer, type ShellServer } from '../helpers/shell-server';
 import { activityWatcher, killWhileRunning, signInDemoAdmin } from './lib/kill-mid-work';
@@ -27,19 +28,6 @@ const TABLE = moduleTableName('demo', 'customer');
 // The import's rows being written: the INSERT on PostgreSQL and MariaDB; on SQLite 64 KB of pages
 // in the log, a few hundred rows not yet committed.
 const ROWS_WRITING = { postgres: `insert into "${TABLE}"%`, mysql: [`insert into \`${TABLE}\`%`], walBytes: 64 * 1024 };
-
-function multipart(file: Buffer) {
-  const boundary = `----tessera${Math.random().toString(16).slice(2)}`;
-  const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="fields"\r\n\r\n${JSON.stringify(FIELDS)}\r\n`),
-    Buffer.from(
-      `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="big.xlsx"\r\ncontent-type: application/octet-stream\r\n\r\n`,
-    ),
-    file,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { body, type: `multipart/form-data; boundary=${boundary}` };
-}
 
 forEachDatabase((_name, makeDatabase) => {
   let database: TestDatabase;
@@ -62,11 +50,11 @@ forEachDatabase((_name, makeDatabase) => {
   });
 
   function upload(origin: string, token: string) {
-    const { body, type } = multipart(workbook);
+    const { payload, contentType } = multipartBody(workbook, { fields: JSON.stringify(FIELDS) }, 'big.xlsx');
     return fetch(`${origin}/api/common/customer/import`, {
       method: 'POST',
-      headers: { authorization: token, 'content-type': type, 'x-lang': 'en' },
-      body,
+      headers: { authorization: token, 'content-type': contentType, 'x-lang': 'en' },
+      body: payload,
     });
   }
 
