@@ -5,26 +5,13 @@
  * field's title in the caller's language, and nothing of the file is written; a field hidden by its
  * condition is never required, so a column required only while shown may be left out of the file.
  */
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ResultCode } from '../../protocol/codes';
 import { xlsxOf, type Cells } from '../../fixtures/workbooks/build';
-import { startTestApp, type TestApp } from '../helpers/app';
+import type { TestApp } from '../helpers/app';
+import { startConditionalCustomerApp } from '../helpers/conditional-customer';
 import { forEachDatabase, type TestDatabase } from '../helpers/databases';
 import { multipartBody } from '../helpers/multipart';
-
-const BASE = JSON.parse(readFileSync('schemas/apps/demo/modules/customer.json', 'utf8'));
-
-/** 备注 required for VIPs; 手机号 always required but hidden for finance; 授信额度 required for VIPs unless inactive. */
-function conditionalSchema() {
-  const schema = structuredClone(BASE);
-  for (const field of schema.body[0].fields) {
-    if (field.key === 'remark') field.requiredFn = "level === 'vip'";
-    if (field.key === 'mobile') Object.assign(field, { required: true, hiddenFn: "industry === 'finance'" });
-    if (field.key === 'credit_limit') Object.assign(field, { requiredFn: "level === 'vip'", hiddenFn: '!active' });
-  }
-  return schema;
-}
 
 const FIELDS = [
   { key: 'name', title: { zh: '客户名称', en: 'Name' } },
@@ -45,20 +32,7 @@ forEachDatabase((_name, makeDatabase) => {
 
   beforeAll(async () => {
     database = await makeDatabase();
-    t = await startTestApp(database);
-    admin = await t.signIn();
-    const row = await t.db.db
-      .selectFrom(t.tables.module)
-      .select('id')
-      .where('table_name', '=', 'customer')
-      .executeTakeFirstOrThrow();
-    const saved = await t.request({
-      method: 'PUT',
-      url: `/api/module/${row.id as string}`,
-      token: admin,
-      body: { schema: conditionalSchema() },
-    });
-    expect(saved.body.code).toBe(ResultCode.SUCCESS);
+    ({ t, admin } = await startConditionalCustomerApp(database));
   });
   afterAll(async () => {
     await t?.close();
