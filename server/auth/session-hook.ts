@@ -37,6 +37,13 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Reachable without a session (app info, health, picture code, sign-in). */
     public?: boolean;
+    /**
+     * A non-GET route that writes nothing the session cache holds (sessions, users, roles, grants,
+     * apps): it neither bypasses nor empties the cache (auth-cache.ts). For long requests, whose
+     * bypass would send every request of the instance to the database for as long as they run: the
+     * chat's send lasts a whole streamed answer.
+     */
+    sessionCacheSafe?: boolean;
   }
 }
 
@@ -63,13 +70,15 @@ export function requireSealed(ctx: ServerContext, request: FastifyRequest, app: 
 /**
  * Whether a request may write a system table (users, roles, menus, modules, apps, sessions...):
  * every non-GET request except reads of the common API and the common API on module tables
- * (`:table` without the system prefix, as the registry resolves it). Deliberately broad: a
- * false positive only costs a cache refill.
+ * (`:table` without the system prefix, as the registry resolves it), and routes declared
+ * `sessionCacheSafe`. Deliberately broad: a false positive costs a cache refill, and a bypass for
+ * as long as the request runs.
  */
 export function maySystemWrite(request: FastifyRequest, prefix: string): boolean {
   if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return false;
   if (request.is404) return false;
-  const route = matchedRoute(request).url;
+  const { url: route, config } = matchedRoute(request);
+  if (config?.sessionCacheSafe) return false;
   if (!route.startsWith('/api/common/:table')) return true;
   if (/\/(list|export|downloadTemplate)\/?$/.test(route)) return false;
   const table = (request.params as { table?: unknown } | undefined)?.table;

@@ -11,7 +11,8 @@
  *   fake-busy        429 with Retry-After: 0 on the first call of each conversation, then fake-chat
  *   fake-broken      a chunk that is not JSON
  *   fake-hang        sends headers, then nothing
- *   fake-paced       `paceChunks` pieces, one every `paceMs`, each the fake's performance.now() at the
+ *   fake-paced       `paceChunks` pieces, one every `paceMs` on the answer's own schedule (from its
+ *                    start, not from the previous write), each the fake's performance.now() at the
  *                    moment it is written ("12345.678 "): the relay benchmark (bench/ai-stream.bench.ts,
  *                    same process) times each piece from the fake's write to the client's read
  *   fake-plan        the app generator's canned plans and the designer's described changes
@@ -117,8 +118,14 @@ export async function startFakeOpenAi(
     const send = (value: unknown) => res.write(`data: ${JSON.stringify(value)}\n\n`);
     if (model === 'fake-slow') await sleep(state.slowMs);
     send(chunkOf(model, '', null)); // the role-only first chunk real providers send
+    // fake-paced keeps each answer on its own schedule (piece i at start + i x paceMs) rather than
+    // pausing paceMs after each write: with a pause, the answers whose timers fire late together
+    // (any lag of this process) start their next pause together and stay locked in phase for good,
+    // so 500 answers started over seconds drift into bursts of 60-130 pieces within 5 ms that grow
+    // with the driver's load (docs/benchmarks-log.md, issue 18 session 2).
+    const startedAt = performance.now();
     for (let i = 0; model === 'fake-paced' && i < state.paceChunks && !res.destroyed; i++) {
-      if (i > 0) await sleep(state.paceMs);
+      if (i > 0) await sleep(startedAt + i * state.paceMs - performance.now());
       send(chunkOf(model, `${performance.now().toFixed(3)} `, null));
     }
     for (let i = 0; i < words.length; i++) {
