@@ -27,8 +27,11 @@ export const defaultReadWorkers = (): number => Math.max(1, Math.min(MAX_READ_WO
 
 type RunOptions = { timeoutMs: number; cap: number; params?: unknown[] };
 
+/** A statement built when a worker takes it (aggregate/shared.ts adds to it while it waits). */
+export type LateStatement = () => { sql: string; params: unknown[] };
+
 interface Queued {
-  sql: string;
+  statement: string | LateStatement;
   options: RunOptions;
   timer?: NodeJS.Timeout;
   resolve(rows: Record<string, unknown>[]): void;
@@ -54,10 +57,14 @@ export class SqliteReadPool {
     return this.queue.length;
   }
 
-  run(sql: string, options: RunOptions): Promise<Record<string, unknown>[]> {
+  /**
+   * Runs `statement` on a worker; a function is called only when a worker takes it, and its
+   * params replace `options.params`.
+   */
+  run(statement: string | LateStatement, options: RunOptions): Promise<Record<string, unknown>[]> {
     if (this.closed) return Promise.reject(new Error('SQL worker closed'));
     return new Promise((resolve, reject) => {
-      this.queue.push({ sql, options, resolve, reject });
+      this.queue.push({ statement, options, resolve, reject });
       this.pump();
     });
   }
@@ -79,8 +86,21 @@ export class SqliteReadPool {
       const next = worker && this.queue.shift();
       if (!worker || !next) break;
       clearTimeout(next.timer);
+      let sql: string;
+      let options = next.options;
+      try {
+        if (typeof next.statement === 'string') sql = next.statement;
+        else {
+          const built = next.statement();
+          sql = built.sql;
+          options = { ...options, params: built.params };
+        }
+      } catch (error) {
+        next.reject(error instanceof Error ? error : new Error(String(error)));
+        continue;
+      }
       worker
-        .run(next.sql, next.options)
+        .run(sql, options)
         .then(next.resolve, next.reject)
         .finally(() => this.pump());
     }
