@@ -13,8 +13,9 @@
  * over the names (100k groups: the cap and the ranking window), a funnel, a gauge, a radar and a
  * dual axis. What is not measured here: VChart drawing the canvas in the browser (the same for
  * one chart in both sides, so it only lowers the ratio) — the e2e (tests/e2e/dashboard*.e2e.ts)
- * checks every widget draws. On SQLite the statements run one at a time in SQL mode's worker
- * process (docs/dashboards.md "Time limit"), so twelve queries cost about their sum there.
+ * checks every widget draws. On SQLite the statements run in a pool of read-only worker
+ * processes, one per core, with one queue; widgets of the same groups and rows that wait in it
+ * together share a statement (docs/dashboards.md "Time limit", server/common/aggregate/shared.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

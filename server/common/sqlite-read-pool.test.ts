@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SqliteReadPool } from './sqlite-read-pool';
+import { SqlTimeoutError } from './sqlite-sql-worker-client';
 
 // Runs until its worker is killed: the pool's close() ends it.
 const RUNAWAY = 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) AS n FROM c';
@@ -54,4 +55,37 @@ it('starts one process for statements that come one at a time', async () => {
   } finally {
     await pool.close();
   }
+});
+
+it('gives a queued statement to whichever worker frees first, not to a busy one', async () => {
+  const pool = new SqliteReadPool(file, 2);
+  const runaway = pool.run(RUNAWAY, { timeoutMs: 120_000, cap: 1 });
+  runaway.catch(() => undefined);
+  try {
+    // Four at once behind the runaway: handed out by count, two would queue behind it.
+    const answers = await Promise.all(
+      [1, 2, 3, 4].map((id) =>
+        pool.run('select name from t where id = ?', { timeoutMs: 120_000, cap: 1, params: [id] }),
+      ),
+    );
+    expect(answers).toEqual([[{ name: 'row 0' }], [{ name: 'row 1' }], [{ name: 'row 2' }], [{ name: 'row 3' }]]);
+    expect(pool.queued).toBe(0);
+  } finally {
+    await pool.close();
+  }
+  await expect(runaway).rejects.toThrow(/closed/);
+});
+
+it('fails a statement that waits for a worker longer than its limit', async () => {
+  const pool = new SqliteReadPool(file, 1);
+  const runaway = pool.run(RUNAWAY, { timeoutMs: 120_000, cap: 1 });
+  runaway.catch(() => undefined);
+  try {
+    // Its wait counts once the worker has loaded, so a short limit is not spent on the fork.
+    await expect(pool.run('select 1 as one', { timeoutMs: 300, cap: 1 })).rejects.toBeInstanceOf(SqlTimeoutError);
+    expect(pool.queued).toBe(0);
+  } finally {
+    await pool.close();
+  }
+  await expect(runaway).rejects.toThrow(/closed/);
 });

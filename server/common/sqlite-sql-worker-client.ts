@@ -74,12 +74,26 @@ export class SqliteSqlWorker {
   /** Processes forked and killed for a timeout, for tests and diagnostics. */
   readonly stats = { forked: 0, killed: 0 };
 
-  /** `file`: the SQLite database file (absolute, or relative to the server's working directory). */
-  constructor(private readonly file: string) {}
+  /**
+   * `file`: the SQLite database file (absolute, or relative to the server's working directory).
+   * `onReady`: called each time a forked process has loaded (the pool starts its queue's waits then).
+   */
+  constructor(
+    private readonly file: string,
+    private readonly onReady?: () => void,
+  ) {}
 
   /** Statements running or waiting here: the pool (sqlite-read-pool.ts) sends the next to the least loaded. */
   get load(): number {
     return (this.running ? 1 : 0) + this.queue.length;
+  }
+
+  /**
+   * The worker's process has loaded (or none is running yet, so nothing is loading): the pool
+   * (sqlite-read-pool.ts) starts a queued statement's wait only when no busy worker is starting up.
+   */
+  get started(): boolean {
+    return !this.child || this.ready;
   }
 
   /** The worker's process id, if one is running. */
@@ -180,6 +194,7 @@ export class SqliteSqlWorker {
         this.ready = true;
         if (this.running) this.startLimit(this.running);
         for (const queued of this.queue) if (!queued.timer) this.startQueueLimit(queued);
+        this.onReady?.();
         return;
       }
       const pending = this.running;

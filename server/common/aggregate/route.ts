@@ -3,7 +3,7 @@
  * docs/dashboards.md "Aggregate queries"). The table is resolved and guarded as for a list
  * (resolveTarget: registry, menu guard, declared data limit), joins go through the same
  * JoinTables, the scope is the list's (queryScope), and the statement runs under the time limit
- * (run.ts).
+ * (run.ts), shared with widgets asking for the same groups of the same rows meanwhile (shared.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AGGREGATE_GROUP_CAP } from '../../../protocol/aggregate-query';
@@ -20,10 +20,13 @@ import { compileAggregate } from './build';
 import { decodeAggregate } from './decode';
 import { parseAggregate } from './parse';
 import { aggregateRunner } from './run';
+import { SharedAggregates } from './shared';
 import { serverTimeZone } from './time-zone';
 
 export function registerAggregate(app: FastifyInstance, ctx: ServerContext): void {
   const run = aggregateRunner(app, ctx);
+  // Widgets asking for the same groups of the same rows while a statement waits share it.
+  const shared = new SharedAggregates();
 
   app.post(
     '/api/common/:table/aggregate',
@@ -44,15 +47,10 @@ export function registerAggregate(app: FastifyInstance, ctx: ServerContext): voi
       const scope = await queryScope(ctx, target, query.list.dataLimit);
       // Without a top-N the cap applies, and what lies beyond it is summed into "others".
       const withOthers = query.others || !query.explicitLimit;
-      const compiled = compileAggregate(
-        listContextOf(ctx, joins),
-        ctx.db.spec.aggregate,
-        target.table,
-        scope,
-        query,
-        withOthers,
-      );
-      const rows = await run(compiled, query.limit + 1, target.table);
+      const listContext = listContextOf(ctx, joins);
+      const compile = (asked: typeof query) =>
+        compileAggregate(listContext, ctx.db.spec.aggregate, target.table, scope, asked, withOthers);
+      const rows = await shared.run(query, compile, (statement) => run(statement, query.limit + 1, target.table));
       const result = await decodeAggregate(ctx, appId, query, rows, fieldsOf);
       result.capped = !query.explicitLimit && result.groups > AGGREGATE_GROUP_CAP;
       if (!withOthers || !(query.others || result.capped)) result.others = null;

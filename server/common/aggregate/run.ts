@@ -20,7 +20,15 @@ import { SqliteReadPool } from '../sqlite-read-pool';
 import { SqlTimeoutError } from '../sqlite-sql-worker-client';
 import type { Row } from '../values';
 
-export type AggregateRunner = (compiled: CompiledQuery, cap: number, table: TableInfo) => Promise<Row[]>;
+/**
+ * `statement` may be a function: it is built when the statement starts, so that widgets asking
+ * for the same rows while it waits for a worker can join it (shared.ts).
+ */
+export type AggregateRunner = (
+  statement: CompiledQuery | (() => CompiledQuery),
+  cap: number,
+  table: TableInfo,
+) => Promise<Row[]>;
 
 export function aggregateRunner(app: FastifyInstance, ctx: ServerContext): AggregateRunner {
   const timeoutMs = ctx.config.sqlTimeoutMs ?? SQL_TIMEOUT_MS;
@@ -30,10 +38,18 @@ export function aggregateRunner(app: FastifyInstance, ctx: ServerContext): Aggre
   const worker = file ? new SqliteReadPool(resolve(file)) : undefined;
   if (worker) app.addHook('onClose', () => worker.close());
 
-  return async (compiled, cap, table) => {
+  const build = (statement: CompiledQuery | (() => CompiledQuery)) =>
+    typeof statement === 'function' ? statement() : statement;
+  return async (statement, cap, table) => {
     try {
-      if (worker)
-        return (await worker.run(compiled.sql, { timeoutMs, cap, params: [...compiled.parameters] })) as Row[];
+      if (worker) {
+        const late = () => {
+          const compiled = build(statement);
+          return { sql: compiled.sql, params: [...compiled.parameters] };
+        };
+        return (await worker.run(late, { timeoutMs, cap })) as Row[];
+      }
+      const compiled = build(statement);
       if (runLimited) return (await runLimited(db, compiled, timeoutMs)) as Row[];
       return (await db.executeQuery(compiled)).rows as Row[];
     } catch (error) {
