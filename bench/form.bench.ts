@@ -8,7 +8,8 @@
  * from loopback. Measured per page load: commit = createRoot().render → the root's layout effect
  * (every field committed); mount = render → the first frame after it (FormGrid lays out after the
  * commit); CPU = the main thread's CPU time for the whole load (CDP Performance metrics in thread
- * ticks), which a busy machine disturbs far less than wall time. Per keystroke: one character into a field (native value setter + input
+ * ticks), which a busy machine disturbs far less than wall time. Per keystroke (50 ms idle, then started just after
+ * a frame on both pages): one character into a field (native value setter + input
  * event, as React sees typing) → the next macrotask (React's commit and Formily's reactions done),
  * and which fields re-rendered (a counting FormItem, the decorator every field renders, on both
  * pages). Three keystroke cases: a plain text field, a linkage parent with one dependent, a parent with
@@ -94,7 +95,15 @@ async function keystrokes(page: Page, index: number): Promise<Keystrokes> {
           channel.port1.onmessage = () => resolve();
           channel.port2.postMessage(null);
         });
-      const settle = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 50)));
+      const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r)));
+      // Idle 50 ms, then start right after a frame on both pages. Without the second frame the
+      // keystroke's window held the browser's next frame (layout, paint, commit: ~2.8 ms on the
+      // schema page) whenever one was due — always on a page idle since the last key, never on
+      // the hand page, whose FormGrid keeps frames coming, so its frame fell after the window.
+      const settle = async () => {
+        await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 50)));
+        await frame();
+      };
       const times: number[] = [];
       const renders: number[] = [];
       let first: Map<string, number> | undefined;

@@ -4,7 +4,8 @@
  * - The operator changing a parent (input, not a programmatic set or a record load) clears its
  *   dependents, transitively; clearing a parent that has dependents warns 请先选择{title}.
  * - Each dependent's dictApi follows its parents' values through a reaction: resolved params when
- *   every parent has a value (the select reloads because its dictApi changed), none otherwise.
+ *   every parent has a value, none otherwise — kept in the field's data (linked-source.ts), where
+ *   the widget's options loader hears it without a FormItem render.
  * - Opening a dependent whose parent is empty warns 请先选择{parent title}.
  * Patterns are '*' filtered by path, so a schema key never becomes a Formily path pattern.
  */
@@ -13,6 +14,7 @@ import { autorun, untracked } from '@formily/reactive';
 import type { Lang } from '../../../protocol/constants';
 import { translate } from '../../../protocol/messages';
 import { textOf } from '../../../protocol/page-schema';
+import { setLinkedDictApi } from './linked-source';
 import { compileDictApi } from './params';
 import type { LinkageDependent, LinkagePlan } from './plan';
 
@@ -57,7 +59,7 @@ function followParents(field: Field, dep: LinkageDependent, form: Form, options:
     const key = JSON.stringify(resolved ?? null);
     if (key === last) return;
     last = key;
-    untracked(() => field.setComponentProps({ dictApi: resolved }));
+    untracked(() => setLinkedDictApi(field, resolved));
   });
   field.disposers.push(dispose);
   return dispose;

@@ -3,6 +3,7 @@ import { createForm } from '@formily/core';
 import type { DictApi, FieldDefinition } from '../../../protocol/page-schema';
 import { attachLinkage } from './effects';
 import { debounceSearch } from './debounce';
+import { linkedDictApi } from './linked-source';
 import { compileDictApi, resolveDictApi, templateKeys } from './params';
 import { buildLinkagePlan } from './plan';
 
@@ -92,6 +93,9 @@ describe('compileDictApi (compiled once per dependent, issue 23)', () => {
 });
 
 describe('attachLinkage on a Formily form', () => {
+  // The dictionary a dependent loads from (its options in the UI: runtime/react/FormBody.linkage.test.tsx).
+  const source = (field: Parameters<typeof linkedDictApi>[0]) => linkedDictApi(field)?.dictApi;
+
   function setup(initialValues: Record<string, unknown> = {}) {
     const warnings: string[] = [];
     const form = createForm({ initialValues });
@@ -103,17 +107,17 @@ describe('attachLinkage on a Formily form', () => {
 
   it('loads nothing for a dependent until its parent has a value, then the resolved dictApi', () => {
     const { city, district, province } = setup();
-    expect(city.componentProps.dictApi).toBeUndefined();
+    expect(source(city)).toBeUndefined();
     province.setValue('gd');
-    expect(city.componentProps.dictApi).toEqual({ url: 'dict/city', params: { province: 'gd', level: 2 } });
+    expect(source(city)).toEqual({ url: 'dict/city', params: { province: 'gd', level: 2 } });
     city.setValue('sz');
-    expect(district.componentProps.dictApi).toEqual({ url: 'dict/district', params: { city: 'sz' } });
+    expect(source(district)).toEqual({ url: 'dict/district', params: { city: 'sz' } });
   });
 
   it('an edit-mode record keeps its values and gets its options', () => {
     const { form, city } = setup({ province: 'gd', city: 'sz', district: 'ns' });
     expect(form.values).toMatchObject({ province: 'gd', city: 'sz', district: 'ns' });
-    expect(city.componentProps.dictApi).toMatchObject({ params: { province: 'gd' } });
+    expect(source(city)).toMatchObject({ params: { province: 'gd' } });
   });
 
   it('operator input on a parent clears the dependents transitively', async () => {

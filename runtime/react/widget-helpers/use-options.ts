@@ -4,23 +4,27 @@
  * live form values, or a dictionary loaded through the runtime's shared loader (widgets never
  * fetch). Call from an observer component so hiddenFn re-runs when the values it reads change.
  */
-import { useEffect, useRef, useState } from 'react';
-import { useForm } from '@formily/react';
+import { useEffect, useReducer, useRef, useState } from 'react';
+import { useField, useForm } from '@formily/react';
+import { reaction } from '@formily/reactive';
 import type { DictApi } from '../../../protocol/page-schema';
-import type { DictOption } from '../../core/data/provider';
 import type { ResolvedItem } from '../../core/compiler/select-items';
 import { evaluate } from '../../core/expression/evaluate';
+import { linkedDictApi } from '../../core/linkage/linked-source';
 import { useRuntime } from '../context';
+import { OptionsLoader, type Option } from './options-loader';
 
-export interface Option {
-  value: string | number | boolean;
-  label: string;
-  children?: Option[];
-}
+export { SPINNER_DELAY_MS, type Option } from './options-loader';
 
 export interface OptionSource {
   items?: ResolvedItem[];
   dictApi?: DictApi;
+  /**
+   * Whether the widget shows its options now. A widget that shows them only in a popup (a select:
+   * closed and without a value shows none of them) answers false then, and a new answer waits for
+   * its next render instead of causing one. Default: always shown (radios, checkboxes, read views).
+   */
+  optionsShown?: () => boolean;
 }
 
 function visibleItems(items: ResolvedItem[], values: object): Option[] {
@@ -41,70 +45,54 @@ function visibleItems(items: ResolvedItem[], values: object): Option[] {
     }));
 }
 
-const toOptions = (list: DictOption[]): Option[] =>
-  list.map((o) => ({ value: o.value, label: o.label, children: o.children && toOptions(o.children) }));
-
-/** How long a load runs before the widget shows it is loading. */
-export const SPINNER_DELAY_MS = 200;
-
+/**
+ * A choice widget's options: its static items, or the dictionary it follows — its own `dictApi`
+ * prop, or the one a linkage resolved for its field (runtime/core/linkage/linked-source.ts). The
+ * linkage's is watched by a reaction, not read in render, so a parent's keystroke costs a dependent
+ * a load and no render unless something it shows changes (issue 23). Every render reads the latest
+ * answer. `dictApi` in the result is the one followed (for a select's remote search).
+ */
 export function useOptions(source: OptionSource): {
   options: Option[];
   loading: boolean;
+  dictApi: DictApi | undefined;
   search: (keyword: string) => void;
 } {
   const form = useForm();
+  const field = useField() as Parameters<typeof linkedDictApi>[0];
   const { loadDict } = useRuntime();
-  const [dictOptions, setDictOptions] = useState<Option[]>([]);
-  // Loading is derived, not set when a load starts: a linkage parent's keystroke changes its
-  // dependents' dictApi, and a `setLoading(true)` in the effect cost each dependent a second render
-  // inside the keystroke (20 dependents: 20 extra renders; issue 23). `settledKey` is the dictApi
-  // the shown options answer; a keyword search flags itself.
-  const [settledKey, setSettledKey] = useState<string | undefined>(undefined);
-  const [searching, setSearching] = useState(false);
-  const latest = useRef(0);
-  const { dictApi } = source;
-  const dictKey = dictApi ? JSON.stringify(dictApi) : '';
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
+  const shown = useRef(source.optionsShown);
+  shown.current = source.optionsShown;
+  const [loader] = useState(
+    () =>
+      new OptionsLoader(loadDict, (change) => {
+        if (change === 'loading' || !shown.current || shown.current()) rerender();
+      }),
+  );
+  loader.loadDict = loadDict;
+  const own = source.dictApi;
+  const ownKey = own ? JSON.stringify(own) : '';
 
-  const load = (keyword?: string) => {
-    if (!dictApi) return;
-    const ticket = ++latest.current;
-    const key = dictKey;
-    if (keyword !== undefined) setSearching(true);
-    // One callback settles options, key and flag together: one render per answer.
-    const settle = (options: Option[]) => {
-      if (ticket !== latest.current) return;
-      setDictOptions(options);
-      setSettledKey(key);
-      setSearching(false);
-    };
-    loadDict(dictApi, keyword).then(
-      (list) => settle(toOptions(list)),
-      (error: Error) => {
-        if (ticket === latest.current) console.warn(`[tessera] ${error.message}`);
-        settle([]);
-      },
+  useEffect(() => {
+    // A linkage dependent follows the linkage (undefined while a parent is empty); any other
+    // widget its own prop. The reaction runs now and again only when the linkage sets a new source.
+    const dispose = reaction(
+      () => linkedDictApi(field),
+      (linked) => loader.follow(linked ? linked.dictApi : own),
+      { fireImmediately: true },
     );
-  };
-
-  useEffect(() => {
-    load();
-    // dictKey stands for dictApi: a new object with the same content must not reload.
+    return () => {
+      dispose();
+      loader.stop();
+    };
+    // ownKey stands for `own`: a new object with the same content must not reload.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [dictKey]);
+  }, [loader, field, ownKey]);
 
-  const pending = (!!dictApi && settledKey !== dictKey) || searching;
-  // The spinner shows once a load has taken SPINNER_DELAY_MS (antd's Spin `delay`, for the same
-  // reason): a dependent's options that arrive at once must not swap its arrow for a spinner and
-  // back on every keystroke in its parent (two icon mounts per dependent per key; issue 23).
-  const [slow, setSlow] = useState(false);
-  useEffect(() => {
-    if (!pending) return void setSlow(false);
-    const timer = setTimeout(() => setSlow(true), SPINNER_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [pending]);
-  const loading = pending && slow;
-  const options = dictApi ? dictOptions : visibleItems(source.items ?? [], form.values);
-  return { options, loading, search: (keyword: string) => load(keyword) };
+  const dictApi = loader.dictApi;
+  const options = dictApi ? loader.options : visibleItems(source.items ?? [], form.values);
+  return { options, loading: loader.loading, dictApi, search: (keyword: string) => loader.load(keyword) };
 }
 
 /** Label of a value among (nested) options; the value itself when it is not an option. */

@@ -1,3 +1,4 @@
+import { useReducer, useRef } from 'react';
 import { Select, type SelectProps } from 'antd';
 import { connect, mapReadPretty, observer } from '@formily/react';
 import type { DictApi } from '../../../protocol/page-schema';
@@ -19,9 +20,28 @@ const isMulti = (mode: Props['mode']) => mode === 'multiple' || mode === 'tags';
 const toEditValues = (stored: unknown, options: Option[]) =>
   splitMulti(stored).map((v) => options.find((o) => String(o.value) === v)?.value ?? v);
 
-const SelectEdit = observer(({ items, dictApi, value, onChange, mode, showSearch, ...props }: Props) => {
-  const { options, loading, search } = useOptions({ items, dictApi });
-  const remote = Boolean(showSearch && dictApi?.kwKey);
+const isEmpty = (value: unknown) =>
+  value === undefined || value === null || value === '' || (Array.isArray(value) && !value.length);
+
+const SelectEdit = observer(({ items, dictApi, value, onChange, mode, showSearch, onOpenChange, ...props }: Props) => {
+  // What the select shows of its options: none while closed without a value, so a new answer
+  // (a linkage parent's keystroke reloads every dependent) waits for the next render, which
+  // opening it brings (issue 23). Refs: the loader asks after the render, from its own callback.
+  const open = useRef(false);
+  const filled = useRef(false);
+  filled.current = !isEmpty(value);
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
+  const {
+    options,
+    loading,
+    search,
+    dictApi: followed,
+  } = useOptions({
+    items,
+    dictApi,
+    optionsShown: () => open.current || filled.current,
+  });
+  const remote = Boolean(showSearch && followed?.kwKey);
   return (
     <Select
       allowClear
@@ -40,6 +60,12 @@ const SelectEdit = observer(({ items, dictApi, value, onChange, mode, showSearch
                 .includes(input.toLowerCase())
       }
       onSearch={remote ? search : undefined}
+      onOpenChange={(next) => {
+        open.current = next;
+        // Opening shows the options: render with the latest answer the loader holds.
+        if (next) rerender();
+        onOpenChange?.(next);
+      }}
       onChange={(next: unknown) => onChange?.(isMulti(mode) ? joinMulti(next) : (next ?? null))}
     />
   );
