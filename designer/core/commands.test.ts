@@ -171,6 +171,30 @@ describe('commands', () => {
     roundTrip(doc, { type: 'updateSettings', id: paneOne, values: { title__en: 'First' } });
   });
 
+  it("updateSettings: a new Chinese title drops an English title left at the palette's default, not one the admin wrote", () => {
+    const dropped = roundTrip(doc, {
+      type: 'insert',
+      entry: { kind: 'widget', type: 'input', defaults: { type: 'input', title: { zh: '单行文本', en: 'Text' } } },
+      parent: grid,
+      index: 1,
+    });
+    const retitled = roundTrip(dropped.doc, {
+      type: 'updateSettings',
+      id: 'f_new1',
+      values: { title__zh: '客户名称' },
+    });
+    expect(nodeOf(retitled.doc, 'f_new1')!.title).toEqual({ zh: '客户名称' });
+    const written = roundTrip(dropped.doc, { type: 'updateSettings', id: 'f_new1', values: { title__en: 'Customer' } });
+    const kept = roundTrip(written.doc, { type: 'updateSettings', id: 'f_new1', values: { title__zh: '客户' } });
+    expect(nodeOf(kept.doc, 'f_new1')!.title).toEqual({ zh: '客户', en: 'Customer' });
+    const both = roundTrip(dropped.doc, {
+      type: 'updateSettings',
+      id: 'f_new1',
+      values: { title__zh: '客户', title__en: 'Text' },
+    });
+    expect(nodeOf(both.doc, 'f_new1')!.title).toEqual({ zh: '客户', en: 'Text' });
+  });
+
   it('updateSettings: a changed key is checked like a rename, and an edit that changes nothing is no step', () => {
     const bad = runCommand(doc, { type: 'updateSettings', id: 'f_name', values: { key: 'order' } });
     expect(!bad.ok && bad.code).toBe('designer.keyReserved');

@@ -207,11 +207,26 @@ function updateSettings(doc: DesignDocument, id: string, values: Record<string, 
   const slot = slotOf(current, id === ROOT_ID);
   const own = slot ? { ...current, [slot]: [] } : current;
   const { id: _ignored, ...settings } = values;
-  const applied = applySettings(own, settings);
+  const applied = withoutDefaultEnglishTitle(current, settings, applySettings(own, settings));
   const after = slot ? { ...applied, [slot]: current[slot] } : applied;
   if (JSON.stringify(after) === JSON.stringify(current)) return done(doc, []);
   const keys = Object.keys(values).sort().join(',');
   return done(doc, [{ op: 'set', id, before: current, after }], { coalesce: `settings:${id}:${keys}` });
+}
+
+/**
+ * A new Chinese title drops an English title still at the palette's default ('Text' beside 客户名称),
+ * so English readers see the admin's title (textOf falls back to zh) rather than the type's name.
+ * An English title the admin wrote is theirs and stays.
+ */
+function withoutDefaultEnglishTitle(current: JsonObject, values: Record<string, unknown>, after: JsonObject) {
+  if (!('title__zh' in values) || 'title__en' in values) return after;
+  const before = current.title;
+  const title = after.title;
+  if (!isObject(before) || !isObject(title) || title.zh === before.zh) return after;
+  if (title.en === undefined || title.en !== titleOfType(current).en) return after;
+  const { en: _default, ...zhOnly } = title;
+  return { ...after, title: zhOnly };
 }
 
 function renameKey(doc: DesignDocument, id: string, key: string): Outcome {
