@@ -5,8 +5,8 @@
  * or typed as an expression checked as it is typed. A change that would close a linkage cycle
  * (A sets B sets A) is refused here, at the node, naming the cycle; nothing is applied.
  */
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Alert, Button, Input, InputNumber, Segmented, Select, Space, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { Alert, Button, Segmented, Select, Space, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { translate } from '../../protocol/messages';
 import { getWidget } from '../../runtime/core/registry';
@@ -15,84 +15,21 @@ import {
   conditionCommand,
   conditionsExpression,
   expressionProblem,
-  linkageEditProblem,
   nodeOf,
   optionLinkCommand,
   optionLinks,
   parseConditions,
-  parseValueRule,
   sourceFields,
   splitVisibility,
-  valueExpression,
-  type Command,
   type ConditionProp,
   type Conditions,
   type Refusal,
   type SourceField,
-  type ValueRule,
 } from '../core';
 import { ConditionRows, ExpressionBox } from './ConditionRows';
 import { useDesigner } from './context';
-
-const NONE: Conditions = { join: 'and', items: [] };
-
-/** Runs a linkage command unless it is refused (its own refusal, or a cycle it would close). */
-function useLinkageWriter() {
-  const { state, dispatch, readOnly } = useDesigner();
-  return (command: Command): Refusal | undefined => {
-    if (readOnly) return undefined;
-    const problem = linkageEditProblem(state.editor.doc, command);
-    if (problem) return problem;
-    // Typing in one box coalesces into one undo step; the panel seals it when focus leaves.
-    dispatch({ type: 'run', command });
-    return undefined;
-  };
-}
-
-function Section(props: { title: ReactNode; extra?: ReactNode; children: ReactNode; testId: string }) {
-  return (
-    <section className="tessera-designer-linkage-section" data-testid={props.testId}>
-      <div className="tessera-designer-linkage-head">
-        <span className="tessera-designer-linkage-title">{props.title}</span>
-        {props.extra}
-      </div>
-      {props.children}
-    </section>
-  );
-}
-
-/** Keeps the editor's own rows (a row without a field yet is not in the schema) in step with undo / redo. */
-function useExternal(stored: string | undefined, reset: () => void) {
-  const written = useRef(stored);
-  useEffect(() => {
-    if (stored === written.current) return;
-    written.current = stored;
-    reset();
-  }, [stored]); // eslint-disable-line react-hooks/exhaustive-deps
-  return written;
-}
-
-function ModeSwitch(props: { mode: 'pick' | 'expr'; onChange: (mode: 'pick' | 'expr') => void }) {
-  const { lang, readOnly } = useDesigner();
-  return (
-    <Segmented
-      size="small"
-      disabled={readOnly}
-      value={props.mode}
-      onChange={(value) => props.onChange(value as 'pick' | 'expr')}
-      options={[
-        { value: 'pick', label: translate(lang, 'designerPanel.pickMode') },
-        { value: 'expr', label: translate(lang, 'designerPanel.expressionMode') },
-      ]}
-    />
-  );
-}
-
-interface SectionProps {
-  id: string;
-  sources: SourceField[];
-  keys: string[];
-}
+import { ModeSwitch, NONE, Section, useExternal, useLinkageWriter, type SectionProps } from './linkage-parts';
+import { ValueSection } from './LinkageValueSection';
 
 /** hiddenFn (with show / hide), disabledFn or requiredFn. */
 function ConditionSection(props: SectionProps & { prop: ConditionProp; title: string; visibility?: boolean }) {
@@ -182,131 +119,6 @@ function ConditionSection(props: SectionProps & { prop: ConditionProp; title: st
         />
       )}
       {problem && mode === 'pick' && <Alert type="error" showIcon message={problem.message[lang]} />}
-    </Section>
-  );
-}
-
-type ValueFrom = 'none' | 'value' | 'field';
-
-/** valueFn: a constant or another field's value, always or when the conditions hold. */
-function ValueSection(props: SectionProps & { numeric: boolean }) {
-  const { state, lang, readOnly } = useDesigner();
-  const write = useLinkageWriter();
-  const stored = nodeOf(state.editor.doc, props.id)?.valueFn as string | undefined;
-  const [rule, setRule] = useState<ValueRule | undefined>(() => parseValueRule(stored));
-  const [from, setFrom] = useState<ValueFrom>(() => parseValueRule(stored)?.from.kind ?? 'none');
-  const [mode, setMode] = useState<'pick' | 'expr'>(() => (!stored || parseValueRule(stored) ? 'pick' : 'expr'));
-  const [text, setText] = useState(stored ?? '');
-  const [problem, setProblem] = useState<Refusal>();
-  const written = useExternal(stored, () => {
-    const parsed = parseValueRule(stored);
-    setRule(parsed);
-    setFrom(parsed?.from.kind ?? 'none');
-    setMode(!stored || parsed ? 'pick' : 'expr');
-    setText(stored ?? '');
-    setProblem(undefined);
-  });
-  const commit = (expression: string | undefined) => {
-    const refused = write(conditionCommand(props.id, 'valueFn', expression || undefined));
-    setProblem(refused);
-    if (!refused) written.current = expression || undefined;
-  };
-  const update = (next: ValueRule | undefined) => {
-    setRule(next);
-    commit(next ? valueExpression(next) : undefined);
-  };
-  const conditions = rule?.conditions ?? NONE;
-  const literal = rule?.from.kind === 'value' ? rule.from.value : undefined;
-  return (
-    <Section
-      testId="linkage-valueFn"
-      title={translate(lang, 'designerPanel.valueLink')}
-      extra={<ModeSwitch mode={mode} onChange={setMode} />}
-    >
-      {mode === 'expr' ? (
-        <ExpressionBox
-          value={text}
-          disabled={readOnly}
-          problem={problem}
-          onChange={(next) => {
-            setText(next);
-            const wrong = expressionProblem(next, props.keys);
-            if (wrong) setProblem(wrong);
-            else commit(next.trim());
-          }}
-        />
-      ) : (
-        <Space direction="vertical" style={{ width: '100%' }} size={6}>
-          <div className="tessera-designer-condition">
-            <Typography.Text>{translate(lang, 'designerPanel.setTo')}</Typography.Text>
-            <Select
-              size="small"
-              style={{ width: 104 }}
-              value={from}
-              disabled={readOnly}
-              onChange={(next: ValueFrom) => {
-                setFrom(next);
-                if (next === 'none') update(undefined);
-                else setRule(undefined);
-              }}
-              options={[
-                { value: 'none', label: translate(lang, 'designerPanel.noValueLink') },
-                { value: 'value', label: translate(lang, 'designerPanel.fixedValue') },
-                { value: 'field', label: translate(lang, 'designerPanel.fieldValue') },
-              ]}
-              data-testid="value-from"
-            />
-            {from === 'field' && (
-              <Select
-                size="small"
-                style={{ flex: 1, minWidth: 96 }}
-                disabled={readOnly}
-                value={rule?.from.kind === 'field' ? rule.from.key : undefined}
-                placeholder={translate(lang, 'designerPanel.field')}
-                options={props.sources.map((field) => ({ value: field.key, label: field.title }))}
-                onChange={(key: string) => update({ conditions, from: { kind: 'field', key } })}
-                data-testid="value-field"
-              />
-            )}
-            {from === 'value' &&
-              (props.numeric ? (
-                <InputNumber
-                  size="small"
-                  disabled={readOnly}
-                  value={typeof literal === 'number' ? literal : undefined}
-                  onChange={(value) =>
-                    update(typeof value === 'number' ? { conditions, from: { kind: 'value', value } } : undefined)
-                  }
-                  data-testid="value-literal"
-                />
-              ) : (
-                <Input
-                  size="small"
-                  style={{ flex: 1 }}
-                  disabled={readOnly}
-                  value={literal === undefined ? '' : String(literal)}
-                  onChange={(event) => update({ conditions, from: { kind: 'value', value: event.target.value } })}
-                  data-testid="value-literal"
-                />
-              ))}
-          </div>
-          {from !== 'none' && (
-            <>
-              <Typography.Text type="secondary">
-                {translate(lang, 'designerPanel.valueWhen')}
-                {conditions.items.length ? '' : ` · ${translate(lang, 'designerPanel.always')}`}
-              </Typography.Text>
-              <ConditionRows
-                sources={props.sources}
-                value={conditions}
-                disabled={readOnly || !rule}
-                onChange={(next) => rule && update({ ...rule, conditions: next })}
-              />
-            </>
-          )}
-          {problem && <Alert type="error" showIcon message={problem.message[lang]} />}
-        </Space>
-      )}
     </Section>
   );
 }
