@@ -4,7 +4,7 @@
  * core's verdict (drop.ts), which the canvas shows as an indicator — red with the reason when the
  * drop is refused. A drop runs the core's insert or move; a refused one only says why.
  */
-import { useState, type ReactNode } from 'react';
+import { memo, useState, type ReactNode } from 'react';
 import {
   DndContext,
   DragOverlay,
@@ -34,8 +34,13 @@ function pointerOf(event: DragMoveEvent): { x: number; y: number } {
   return { x: (start?.clientX ?? 0) + event.delta.x, y: (start?.clientY ?? 0) + event.delta.y };
 }
 
-export function DndLayer(props: {
-  doc: DesignDocument;
+/**
+ * Memoised, with the document read through `getDoc` when a drag starts or moves: an edit renders
+ * neither this layer nor dnd-kit's DndContext, whose render gives every useDraggable/useDroppable
+ * on the page a new context value (docs/benchmarks-log.md, issue 14 session 2).
+ */
+export const DndLayer = memo(function DndLayer(props: {
+  getDoc: () => DesignDocument;
   lang: 'zh' | 'en';
   dispatch: (action: DesignerAction) => void;
   onTarget: (target: DropTarget | undefined) => void;
@@ -43,7 +48,7 @@ export function DndLayer(props: {
   onDropped?: () => void;
   children: ReactNode;
 }) {
-  const { doc, lang, dispatch, onTarget } = props;
+  const { getDoc, lang, dispatch, onTarget } = props;
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }));
   const [dragged, setDragged] = useState<{ value: Dragged; label: string }>();
   // The refusal travels with the pointer: the chip turns red and says why (the line turns red too).
@@ -55,7 +60,7 @@ export function DndLayer(props: {
   const update = (event: DragMoveEvent): DropTarget | undefined => {
     const value = dragged?.value;
     if (!value || !event.over) return undefined;
-    return dropTarget(doc, value, String(event.over.id), pointerOf(event), event.over.rect);
+    return dropTarget(getDoc(), value, String(event.over.id), pointerOf(event), event.over.rect);
   };
 
   return (
@@ -68,6 +73,7 @@ export function DndLayer(props: {
         if (!value) return;
         let label = entry?.title ?? '';
         if ('id' in value) {
+          const doc = getDoc();
           const json = nodeOf(doc, value.id);
           label = json ? titleOf(json, kindOfNode(doc, value.id) ?? 'field', lang) : '';
           dispatch({ type: 'select', id: value.id });
@@ -104,4 +110,4 @@ export function DndLayer(props: {
       </DragOverlay>
     </DndContext>
   );
-}
+});
