@@ -32,7 +32,6 @@ import { listDictionaries, loadModule, saveModule, type DictionaryInfo, type Loa
 import { createStore, DropTargetContext } from './canvas-store';
 import { DesignerContext, type DesignerContextValue } from './context';
 import { DescribePanel, type PendingChange } from './DescribePanel';
-import { DndLayer } from './DndLayer';
 import { browserStorage, clearDraft, draftKey, readDraft, writeDraft } from './draft';
 import type { DropTarget } from './drop';
 import { HistoryDrawer } from './HistoryDrawer';
@@ -247,9 +246,13 @@ function DesignerWorkspace(props: DesignerProps & { loaded: LoadedModule; onRelo
         pendingContext={pendingContext}
         onJsonProblems={setJsonProblems}
         remoteCheck={remoteCheck}
+        getDoc={getDoc}
+        dispatch={dispatch}
+        onTarget={targets.set}
+        onDropped={onDropped}
       />
     ),
-    [lang, view, pendingContext, remoteCheck],
+    [lang, view, pendingContext, remoteCheck, getDoc, targets, onDropped],
   );
   return (
     <DesignerContext.Provider value={context}>
@@ -298,9 +301,7 @@ function DesignerWorkspace(props: DesignerProps & { loaded: LoadedModule; onRelo
               }
             />
           )}
-          <DndLayer getDoc={getDoc} lang={lang} dispatch={dispatch} onTarget={targets.set} onDropped={onDropped}>
-            {panes}
-          </DndLayer>
+          {panes}
           <div className="tessera-designer-keys">{translate(lang, 'designerUi.keys')}</div>
         </div>
         {save.stage.stage === 'plan' && (
