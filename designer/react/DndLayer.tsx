@@ -9,10 +9,12 @@ import {
   DndContext,
   DragOverlay,
   PointerSensor,
-  pointerWithin,
   useSensor,
   useSensors,
+  type ClientRect,
   type CollisionDetection,
+  type DroppableContainer,
+  type UniqueIdentifier,
   type DragMoveEvent,
 } from '@dnd-kit/core';
 import type { PaletteEntry } from '../../runtime/core/palette';
@@ -20,13 +22,37 @@ import { nodeOf, titleOf, kindOfNode, type Dragged, type DesignDocument } from '
 import type { DesignerAction } from './state';
 import { draggedOf, dropCommand, dropTarget, innermost, type DropTarget } from './drop';
 
-const innermostCollision: CollisionDetection = (args) => {
-  const hits = pointerWithin(args).flatMap((hit) => {
-    const rect = args.droppableRects.get(hit.id);
-    return rect ? [{ ...hit, rect }] : [];
-  });
+/**
+ * @dnd-kit's pointerWithin, then the innermost hit. Each droppable rect's edges are getters that
+ * read the scroll offsets of its scrollable ancestors (dnd-kit's Rect), and pointerWithin reads all
+ * four of ~600 rects on every pointer move; here a rect's top is read first and its left only when
+ * the pointer is within its rows (bottom and right follow from width and height), so most rects
+ * cost one getter. The hits and their order (by the mean distance to the corners) are pointerWithin's.
+ */
+export const innermostCollision: CollisionDetection = ({ droppableContainers, droppableRects, pointerCoordinates }) => {
+  if (!pointerCoordinates) return [];
+  const { x, y } = pointerCoordinates;
+  const hits: { id: UniqueIdentifier; rect: ClientRect; distance: number; container: DroppableContainer }[] = [];
+  for (const container of droppableContainers) {
+    const rect = droppableRects.get(container.id);
+    if (!rect) continue;
+    const top = rect.top;
+    if (y < top || y > top + rect.height) continue;
+    const left = rect.left;
+    if (x < left || x > left + rect.width) continue;
+    const right = left + rect.width;
+    const bottom = top + rect.height;
+    const corners =
+      Math.hypot(x - left, y - top) +
+      Math.hypot(x - right, y - top) +
+      Math.hypot(x - left, y - bottom) +
+      Math.hypot(x - right, y - bottom);
+    const box = { top, left, right, bottom, width: rect.width, height: rect.height };
+    hits.push({ id: container.id, rect: box, distance: Number((corners / 4).toFixed(4)), container });
+  }
+  hits.sort((a, b) => a.distance - b.distance);
   const best = innermost(hits);
-  return best ? [best] : [];
+  return best ? [{ id: best.id, data: { droppableContainer: best.container, value: best.distance } }] : [];
 };
 
 function pointerOf(event: DragMoveEvent): { x: number; y: number } {
