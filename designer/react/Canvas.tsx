@@ -14,7 +14,6 @@ import {
   useContext,
   useLayoutEffect,
   useMemo,
-  useRef,
   useState,
   type CSSProperties,
   type ReactNode,
@@ -23,9 +22,7 @@ import { Button, Card, Tabs, Tooltip } from 'antd';
 import { createForm } from '@formily/core';
 import { FormProvider } from '@formily/react';
 import { useDraggable, useDroppable } from '@dnd-kit/core';
-import { FormBody } from '../../runtime/react/FormBody';
 import { translate } from '../../protocol/messages';
-import type { SchemaNode } from '../../protocol/page-schema';
 import { childrenOf, kindOfNode, nodeOf, ROOT_ID, titleOf, type JsonObject, type NodeKind } from '../core';
 import { useDesigner } from './context';
 import {
@@ -38,43 +35,13 @@ import {
   type CanvasSnapshot,
 } from './canvas-store';
 import { itemDropId, nodeDragId, slotDropId, type DropTarget } from './drop';
+import { FieldHost } from './preview-portals';
 
 /** A Formily form of its own for a list's or form's fields (and one for the page's loose fields). */
 function FormScope({ children }: { children: ReactNode }) {
   const form = useMemo(() => createForm(), []);
   return <FormProvider form={form}>{children}</FormProvider>;
 }
-
-/**
- * One field as operators see it: the runtime compiles and renders it; the designer only frames it.
- * Memoised on the field's JSON: an edit copies only the path to the edited node (designer/core), so
- * a keystroke or a pointer move during a drag re-renders the frames, not 300 runtime forms
- * (bench/designer-browser.bench.ts).
- */
-const FieldPreview = memo(function FieldPreview({ json }: { json: JsonObject }) {
-  const nodes = useMemo(() => [json as unknown as SchemaNode], [json]);
-  // Formily keeps a field's state (required, validators, options) from its first render, so once
-  // the field is edited its preview gets a form of its own, made anew with each JSON: 必填 switched
-  // on shows its mark at once. Until then it shares its scope's form (a form costs ~1 ms to make;
-  // opening 300 fields makes none), and an undo back to the first JSON returns to that form.
-  const first = useRef(json);
-  const own = useMemo(() => (json === first.current ? undefined : createForm()), [json]);
-  const body = <FormBody nodes={nodes} columns={1} onWarning={IGNORE_WARNING} />;
-  return (
-    <div
-      className="tessera-designer-field"
-      // Inert: a click selects the field instead of typing in it; its inputs take no focus.
-      ref={setInert}
-    >
-      {own ? <FormProvider form={own}>{body}</FormProvider> : body}
-    </div>
-  );
-});
-
-const setInert = (element: HTMLElement | null) => element?.setAttribute('inert', '');
-
-/** Stable, so the memoised preview is not re-rendered for a new callback each time. */
-const IGNORE_WARNING = () => undefined;
 
 function Indicator({ after, refused }: { after: boolean; refused?: string }) {
   // Red when refused; the reason itself rides with the dragged chip (DndLayer), next to the pointer.
@@ -182,7 +149,7 @@ function TabsNode({ id, columns }: { id: string; columns: number }) {
 /** A node's body: the runtime's field, or the container's slot. Re-rendered only for its own JSON. */
 const NodeBody = memo(function NodeBody({ id, json, kind }: { id: string; json: JsonObject; kind: NodeKind }) {
   const lang = useCanvas((s) => s.lang);
-  if (kind === 'field') return <FieldPreview json={json} />;
+  if (kind === 'field') return <FieldHost id={id} json={json} />;
   const props = (json.props ?? {}) as { columns?: number };
   switch (json.type) {
     case 'list':

@@ -5,7 +5,16 @@
  * with its table-sync plan. A user who may not save (not an admin: the store answers P4003) sees
  * the module read-only.
  */
-import { useCallback, useDeferredValue, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import {
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+} from 'react';
 import { Alert, Button, message as antMessage, Spin } from 'antd';
 import { useRuntime } from '../../runtime/react/context';
 import { translate } from '../../protocol/messages';
@@ -20,21 +29,16 @@ import {
 } from '../core';
 import { validateInBrowser } from './validate';
 import { listDictionaries, loadModule, saveModule, type DictionaryInfo, type LoadedModule } from './api';
-import { Canvas } from './Canvas';
 import { createStore, DropTargetContext } from './canvas-store';
 import { DesignerContext, type DesignerContextValue } from './context';
 import { DescribePanel, type PendingChange } from './DescribePanel';
-import { DndLayer } from './DndLayer';
 import { browserStorage, clearDraft, draftKey, readDraft, writeDraft } from './draft';
 import type { DropTarget } from './drop';
 import { HistoryDrawer } from './HistoryDrawer';
 import { isTypingTarget, keyAction } from './keyboard';
-import { JsonView } from './JsonView';
-import { Outline } from './Outline';
-import { Palette } from './Palette';
+import { Panes } from './Panes';
 import { Preview } from './Preview';
 import { ConflictDialog, PlanDialog } from './SaveDialogs';
-import { SettingsPanel } from './SettingsPanel';
 import { designerReducer, initialState } from './state';
 import { Toolbar } from './Toolbar';
 import { useSave } from './use-save';
@@ -214,6 +218,42 @@ function DesignerWorkspace(props: DesignerProps & { loaded: LoadedModule; onRelo
     () => ({ state, dispatch, issues, lang, readOnly, dictionaries }),
     [state, issues, lang, readOnly, dictionaries],
   );
+  // The drag layer and its children stay the same on an edit (Panes.tsx says why): it reads the
+  // document when a drag starts or moves, the panes follow it through the context.
+  const latestDoc = useRef(doc);
+  useLayoutEffect(() => {
+    latestDoc.current = doc;
+  }, [doc]);
+  const getDoc = useCallback(() => latestDoc.current, []);
+  const onDropped = useCallback(() => root.current?.focus({ preventScroll: true }), []);
+  // The meta-schema the browser may not compile (validate.ts): the store's dry run checks it.
+  const remoteCheck = useMemo(
+    () =>
+      readOnly
+        ? undefined
+        : async (schema: unknown) => {
+            const answer = await saveModule(request, moduleId, { schema, baseVersion, dryRun: true });
+            return !answer.ok && answer.kind === 'invalid' ? (answer.issues ?? []) : [];
+          },
+    [readOnly, request, moduleId, baseVersion],
+  );
+  const pendingContext = useMemo(() => (pending ? previewContext(context, pending) : undefined), [context, pending]);
+  const panes = useMemo(
+    () => (
+      <Panes
+        lang={lang}
+        view={view}
+        pendingContext={pendingContext}
+        onJsonProblems={setJsonProblems}
+        remoteCheck={remoteCheck}
+        getDoc={getDoc}
+        dispatch={dispatch}
+        onTarget={targets.set}
+        onDropped={onDropped}
+      />
+    ),
+    [lang, view, pendingContext, remoteCheck, getDoc, targets, onDropped],
+  );
   return (
     <DesignerContext.Provider value={context}>
       <DropTargetContext.Provider value={targets}>
@@ -261,49 +301,7 @@ function DesignerWorkspace(props: DesignerProps & { loaded: LoadedModule; onRelo
               }
             />
           )}
-          <DndLayer
-            doc={doc}
-            lang={lang}
-            dispatch={dispatch}
-            onTarget={targets.set}
-            onDropped={() => root.current?.focus({ preventScroll: true })}
-          >
-            <div className="tessera-designer-panes">
-              <aside className="tessera-designer-left">
-                <h3>{translate(lang, 'designerUi.palette')}</h3>
-                <Palette />
-              </aside>
-              <main className="tessera-designer-center">
-                {view === 'canvas' && pending ? (
-                  // The described change, shown read-only over a preview document until Accept or Discard.
-                  <DesignerContext.Provider value={previewContext(context, pending)}>
-                    <Canvas />
-                  </DesignerContext.Provider>
-                ) : view === 'canvas' ? (
-                  <Canvas />
-                ) : (
-                  <JsonView
-                    onProblems={setJsonProblems}
-                    // The meta-schema the browser may not compile (validate.ts): the store's dry run checks it.
-                    remoteCheck={
-                      readOnly
-                        ? undefined
-                        : async (schema) => {
-                            const answer = await saveModule(request, moduleId, { schema, baseVersion, dryRun: true });
-                            return !answer.ok && answer.kind === 'invalid' ? (answer.issues ?? []) : [];
-                          }
-                    }
-                  />
-                )}
-              </main>
-              <aside className="tessera-designer-right">
-                <h3>{translate(lang, 'designerUi.settings')}</h3>
-                <SettingsPanel />
-                <h3>{translate(lang, 'designerUi.outline')}</h3>
-                <Outline />
-              </aside>
-            </div>
-          </DndLayer>
+          {panes}
           <div className="tessera-designer-keys">{translate(lang, 'designerUi.keys')}</div>
         </div>
         {save.stage.stage === 'plan' && (

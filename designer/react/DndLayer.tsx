@@ -4,15 +4,17 @@
  * core's verdict (drop.ts), which the canvas shows as an indicator — red with the reason when the
  * drop is refused. A drop runs the core's insert or move; a refused one only says why.
  */
-import { useState, type ReactNode } from 'react';
+import { memo, useState, type ReactNode } from 'react';
 import {
   DndContext,
   DragOverlay,
   PointerSensor,
-  pointerWithin,
   useSensor,
   useSensors,
+  type ClientRect,
   type CollisionDetection,
+  type DroppableContainer,
+  type UniqueIdentifier,
   type DragMoveEvent,
 } from '@dnd-kit/core';
 import type { PaletteEntry } from '../../runtime/core/palette';
@@ -20,13 +22,37 @@ import { nodeOf, titleOf, kindOfNode, type Dragged, type DesignDocument } from '
 import type { DesignerAction } from './state';
 import { draggedOf, dropCommand, dropTarget, innermost, type DropTarget } from './drop';
 
-const innermostCollision: CollisionDetection = (args) => {
-  const hits = pointerWithin(args).flatMap((hit) => {
-    const rect = args.droppableRects.get(hit.id);
-    return rect ? [{ ...hit, rect }] : [];
-  });
+/**
+ * @dnd-kit's pointerWithin, then the innermost hit. Each droppable rect's edges are getters that
+ * read the scroll offsets of its scrollable ancestors (dnd-kit's Rect), and pointerWithin reads all
+ * four of ~600 rects on every pointer move; here a rect's top is read first and its left only when
+ * the pointer is within its rows (bottom and right follow from width and height), so most rects
+ * cost one getter. The hits and their order (by the mean distance to the corners) are pointerWithin's.
+ */
+export const innermostCollision: CollisionDetection = ({ droppableContainers, droppableRects, pointerCoordinates }) => {
+  if (!pointerCoordinates) return [];
+  const { x, y } = pointerCoordinates;
+  const hits: { id: UniqueIdentifier; rect: ClientRect; distance: number; container: DroppableContainer }[] = [];
+  for (const container of droppableContainers) {
+    const rect = droppableRects.get(container.id);
+    if (!rect) continue;
+    const top = rect.top;
+    if (y < top || y > top + rect.height) continue;
+    const left = rect.left;
+    if (x < left || x > left + rect.width) continue;
+    const right = left + rect.width;
+    const bottom = top + rect.height;
+    const corners =
+      Math.hypot(x - left, y - top) +
+      Math.hypot(x - right, y - top) +
+      Math.hypot(x - left, y - bottom) +
+      Math.hypot(x - right, y - bottom);
+    const box = { top, left, right, bottom, width: rect.width, height: rect.height };
+    hits.push({ id: container.id, rect: box, distance: Number((corners / 4).toFixed(4)), container });
+  }
+  hits.sort((a, b) => a.distance - b.distance);
   const best = innermost(hits);
-  return best ? [best] : [];
+  return best ? [{ id: best.id, data: { droppableContainer: best.container, value: best.distance } }] : [];
 };
 
 function pointerOf(event: DragMoveEvent): { x: number; y: number } {
@@ -34,8 +60,13 @@ function pointerOf(event: DragMoveEvent): { x: number; y: number } {
   return { x: (start?.clientX ?? 0) + event.delta.x, y: (start?.clientY ?? 0) + event.delta.y };
 }
 
-export function DndLayer(props: {
-  doc: DesignDocument;
+/**
+ * Memoised, with the document read through `getDoc` when a drag starts or moves: an edit renders
+ * neither this layer nor dnd-kit's DndContext, whose render gives every useDraggable/useDroppable
+ * on the page a new context value (docs/benchmarks-log.md, issue 14 session 2).
+ */
+export const DndLayer = memo(function DndLayer(props: {
+  getDoc: () => DesignDocument;
   lang: 'zh' | 'en';
   dispatch: (action: DesignerAction) => void;
   onTarget: (target: DropTarget | undefined) => void;
@@ -43,7 +74,7 @@ export function DndLayer(props: {
   onDropped?: () => void;
   children: ReactNode;
 }) {
-  const { doc, lang, dispatch, onTarget } = props;
+  const { getDoc, lang, dispatch, onTarget } = props;
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }));
   const [dragged, setDragged] = useState<{ value: Dragged; label: string }>();
   // The refusal travels with the pointer: the chip turns red and says why (the line turns red too).
@@ -55,7 +86,7 @@ export function DndLayer(props: {
   const update = (event: DragMoveEvent): DropTarget | undefined => {
     const value = dragged?.value;
     if (!value || !event.over) return undefined;
-    return dropTarget(doc, value, String(event.over.id), pointerOf(event), event.over.rect);
+    return dropTarget(getDoc(), value, String(event.over.id), pointerOf(event), event.over.rect);
   };
 
   return (
@@ -68,6 +99,7 @@ export function DndLayer(props: {
         if (!value) return;
         let label = entry?.title ?? '';
         if ('id' in value) {
+          const doc = getDoc();
           const json = nodeOf(doc, value.id);
           label = json ? titleOf(json, kindOfNode(doc, value.id) ?? 'field', lang) : '';
           dispatch({ type: 'select', id: value.id });
@@ -104,4 +136,4 @@ export function DndLayer(props: {
       </DragOverlay>
     </DndContext>
   );
-}
+});

@@ -1,27 +1,81 @@
 /** The outline tree of the page: every node with its title, the selection kept in step with the canvas. */
-import { memo, useCallback, useDeferredValue, useMemo, type Key } from 'react';
+import {
+  memo,
+  useCallback,
+  useDeferredValue,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type Key,
+} from 'react';
 import { Tree } from 'antd';
 import type { DataNode } from 'antd/es/tree';
-import { outline, type OutlineItem } from '../core';
+import { outline, type NodeIssue, type OutlineItem } from '../core';
+import { createStore, type ExternalStore } from './canvas-store';
 import { useDesigner } from './context';
 
-function toTree(item: OutlineItem, invalid: ReadonlyMap<string, unknown>): DataNode {
-  const suffix = item.kind === 'field' && item.key ? ` · ${item.key}` : '';
+/** What one row shows; the same object while its text is the same. */
+interface Label {
+  title: string;
+  suffix: string;
+}
+interface Labels {
+  byId: ReadonlyMap<string, Label>;
+  invalid: ReadonlyMap<string, NodeIssue[]>;
+}
+
+function toTree(item: OutlineItem, labels: ExternalStore<Labels>): DataNode {
   return {
     key: item.id,
-    title: (
-      <span className={invalid.has(item.id) ? 'tessera-designer-outline-invalid' : undefined}>
-        {item.title}
-        <span className="tessera-designer-outline-key">{suffix}</span>
-      </span>
-    ),
-    children: item.children.map((child) => toTree(child, invalid)),
+    title: <OutlineLabel id={item.id} labels={labels} />,
+    children: item.children.map((child) => toTree(child, labels)),
   };
+}
+
+/** The page's shape: ids and nesting, not titles (a renamed node keeps the tree's data). */
+function shapeOf(item: OutlineItem): string {
+  return `${item.id}(${item.children.map(shapeOf).join(',')})`;
+}
+
+/** Each node's row text, keeping the previous object where the text did not change. */
+function labelsOf(root: OutlineItem, previous: ReadonlyMap<string, Label>): Map<string, Label> {
+  const byId = new Map<string, Label>();
+  const stack = [root];
+  while (stack.length) {
+    const item = stack.pop()!;
+    const suffix = item.kind === 'field' && item.key ? ` · ${item.key}` : '';
+    const before = previous.get(item.id);
+    byId.set(
+      item.id,
+      before && before.title === item.title && before.suffix === suffix ? before : { title: item.title, suffix },
+    );
+    stack.push(...item.children);
+  }
+  return byId;
+}
+
+/**
+ * One row's text, read from the labels store: typing a title re-renders this row only, while the
+ * tree's data (and so antd's Tree, which renders every row again on new data) stays the same.
+ */
+function OutlineLabel({ id, labels }: { id: string; labels: ExternalStore<Labels> }) {
+  const label = useSyncExternalStore(labels.subscribe, () => labels.get().byId.get(id));
+  const invalid = useSyncExternalStore(labels.subscribe, () => labels.get().invalid.has(id));
+  return (
+    <span className={invalid ? 'tessera-designer-outline-invalid' : undefined}>
+      {label?.title}
+      <span className="tessera-designer-outline-key">{label?.suffix}</span>
+    </span>
+  );
 }
 
 /**
  * Of the deferred document, selection and issues: a keystroke or a click reaches the canvas first,
- * the tree of every node follows when the browser has time (React renders it interruptibly).
+ * the tree of every node follows when the browser has time (React renders it interruptibly). The
+ * tree's data changes only with the page's shape; titles and issue marks go to their rows through
+ * a store (bench/designer-browser.bench.ts: a title keystroke re-rendered all 300 rows).
  */
 export function Outline() {
   const { state, dispatch, issues: shownIssues, lang } = useDesigner();
@@ -32,7 +86,19 @@ export function Outline() {
     (selected: Key[]) => dispatch({ type: 'select', id: selected.length ? String(selected[0]) : null }),
     [dispatch],
   );
-  const data = useMemo(() => [toTree(outline(doc, lang), issues)], [doc, lang, issues]);
+  const root = useMemo(() => outline(doc, lang), [doc, lang]);
+  const [labels] = useState(() => createStore<Labels>({ byId: labelsOf(root, new Map()), invalid: issues }));
+  // Before paint, so a row never shows an old title next to the new tree.
+  useLayoutEffect(() => {
+    const current = labels.get();
+    const byId = labelsOf(root, current.byId);
+    const same = byId.size === current.byId.size && [...byId].every(([id, label]) => current.byId.get(id) === label);
+    if (!same || current.invalid !== issues) labels.set({ byId: same ? current.byId : byId, invalid: issues });
+  }, [labels, root, issues]);
+  const shape = shapeOf(root);
+  const built = useRef<{ shape: string; data: DataNode[] }>(undefined);
+  if (built.current?.shape !== shape) built.current = { shape, data: [toTree(root, labels)] };
+  const { data } = built.current;
   const keys = useMemo(() => {
     const all: string[] = [];
     const walk = (node: DataNode) => {

@@ -1,0 +1,117 @@
+// @vitest-environment happy-dom
+/**
+ * What an edit and a drag make React do on the canvas, as counts (bench/designer-browser.bench.ts
+ * measures the time): the fields' runtime previews are not below @dnd-kit's DndContext (its
+ * context changes on every pointer move would walk and re-render them), a title keystroke renders
+ * one preview and not every draggable on the page, and the outline renders only the renamed row.
+ */
+import '../../tests/dom-setup';
+import { act, fireEvent, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Context } from 'react';
+
+const counts = vi.hoisted(() => ({
+  previews: 0,
+  previewsInsideDnd: 0,
+  draggables: 0,
+  droppables: 0,
+  treeNodes: 0,
+  inside: undefined as Context<boolean> | undefined,
+}));
+
+async function insideContext() {
+  const React = await import('react');
+  counts.inside ??= React.createContext(false);
+  return { React, inside: counts.inside };
+}
+
+vi.mock('@dnd-kit/core', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@dnd-kit/core')>();
+  const { React, inside } = await insideContext();
+  const DndContext = (props: Parameters<typeof actual.DndContext>[0]) =>
+    React.createElement(
+      actual.DndContext,
+      props,
+      React.createElement(inside.Provider, { value: true }, props.children),
+    );
+  return {
+    ...actual,
+    DndContext,
+    useDraggable: (args: Parameters<typeof actual.useDraggable>[0]) => {
+      counts.draggables++;
+      return actual.useDraggable(args);
+    },
+    useDroppable: (args: Parameters<typeof actual.useDroppable>[0]) => {
+      counts.droppables++;
+      return actual.useDroppable(args);
+    },
+  };
+});
+
+vi.mock('../../runtime/react/FormBody', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../runtime/react/FormBody')>();
+  const { React, inside } = await insideContext();
+  const FormBody = (props: Parameters<typeof actual.FormBody>[0]) => {
+    // Only the canvas's previews (one field each): the settings panel renders its fields with FormBody too.
+    const preview = props.nodes.length === 1;
+    if (preview) counts.previews++;
+    const insideDnd = React.useContext(inside);
+    if (preview && insideDnd) counts.previewsInsideDnd++;
+    return React.createElement(actual.FormBody, props);
+  };
+  return { ...actual, FormBody };
+});
+
+vi.mock('antd', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('antd')>();
+  const { React } = await insideContext();
+  // antd's Tree renders every row again when its data changes: count the outline's renders.
+  const Tree = (props: Parameters<typeof actual.Tree>[0]) => {
+    counts.treeNodes++;
+    return React.createElement(actual.Tree, props);
+  };
+  return { ...actual, Tree: Object.assign(Tree, actual.Tree) };
+});
+
+const { fieldOnCanvas, renderCustomerDesigner } = await import('../../tests/helpers/designer-kit');
+
+const reset = () => {
+  counts.previews = 0;
+  counts.previewsInsideDnd = 0;
+  counts.draggables = 0;
+  counts.droppables = 0;
+  counts.treeNodes = 0;
+};
+
+beforeEach(() => localStorage.clear());
+describe('render counts on the canvas', () => {
+  it('renders no field preview inside the drag layer, and a title keystroke renders one preview and a few draggables', async () => {
+    renderCustomerDesigner();
+    await waitFor(() => expect(fieldOnCanvas('mobile')).toBeTruthy());
+    const fields = document.querySelectorAll('.tessera-designer-node.is-field').length;
+    expect(fields).toBeGreaterThan(5);
+    // Every field's preview rendered, none of them below dnd-kit's context providers.
+    expect(counts.previews).toBeGreaterThanOrEqual(fields);
+    expect(counts.previewsInsideDnd).toBe(0);
+    expect(fieldOnCanvas('mobile')!.querySelector('.tessera-designer-field .ant-formily-item')).toBeTruthy();
+
+    fireEvent.click(fieldOnCanvas('mobile')!);
+    const settings = document.querySelector('[data-settings-for]') as HTMLElement;
+    await waitFor(() => expect(within(settings).getByDisplayValue('手机号')).toBeTruthy());
+    // Let the deferred outline and validation settle before counting.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    reset();
+
+    fireEvent.change(within(settings).getByDisplayValue('手机号'), { target: { value: '联系电话' } });
+    await waitFor(() => expect(fieldOnCanvas('mobile')!.getAttribute('aria-label')).toBe('联系电话 · mobile'));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(counts.previews).toBe(1);
+    expect(counts.previewsInsideDnd).toBe(0);
+    // The edited node and the containers above it, not every node and palette entry on the page.
+    expect(counts.draggables).toBeLessThanOrEqual(4);
+    expect(counts.droppables).toBeLessThanOrEqual(8);
+    // The outline's tree keeps its data (only the renamed row's label renders).
+    expect(counts.treeNodes).toBe(0);
+    expect(document.querySelector('.tessera-designer-outline')!.textContent).toContain('联系电话');
+  }, 120_000);
+});
