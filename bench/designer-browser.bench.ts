@@ -4,7 +4,11 @@
  *     rendering the same page's form (FormBody, the same widgets) in the same run. Target ≤ 1.5x.
  *  2. Select and drag: a click on a field, then a drag (@dnd-kit, real mouse events) across the
  *     canvas onto a field of another grid and the drop; every frame's duration from the click to the
- *     frame after the drop (requestAnimationFrame deltas). Target p95 ≤ 16 ms.
+ *     frame after the drop (requestAnimationFrame deltas). Target p95 ≤ 16 ms: the 60 Hz frame budget.
+ *     A rAF delta is a whole number of display intervals (16.7 ms at 60 Hz, as the frames of a
+ *     Chromium performance trace are), never less than one, so the target reads "p95 within one
+ *     display interval": at least 95% of frames on time, none of them dropped. The interval is
+ *     measured on the idle page first (median rAF delta) and 1 ms of jitter allowed.
  *  3. Typing in a settings field (the selected field's title): a character typed (native setter +
  *     input event, as React sees typing) → the first frame in which the canvas shows the new title.
  *     Target ≤ 50 ms.
@@ -66,6 +70,25 @@ async function framesDuring(page: Page, act: () => Promise<void>): Promise<numbe
         }),
       ),
   );
+}
+
+/** The display's frame interval: the median rAF delta of the idle page over 60 frames. */
+async function displayInterval(page: Page): Promise<number> {
+  const deltas = await page.evaluate(
+    () =>
+      new Promise<number[]>((resolve) => {
+        const out: number[] = [];
+        let last = 0;
+        const tick = (now: number) => {
+          if (last) out.push(now - last);
+          last = now;
+          if (out.length < 60) requestAnimationFrame(tick);
+          else resolve(out);
+        };
+        requestAnimationFrame(tick);
+      }),
+  );
+  return median(deltas);
 }
 
 const nodeSelector = (i: number) => `.tessera-designer-node[data-node-id="${fieldId(i)}"]`;
@@ -155,18 +178,24 @@ async function main() {
     );
 
     const frames: number[] = [];
+    let interval = 0;
     for (const [from, to] of [
       [4, 20],
       [30, 8],
       [12, 40],
     ] as const) {
       await open(page, `${base}/designer.html`);
+      interval ||= await displayInterval(page);
       frames.push(...(await selectAndDrag(page, from, to)));
     }
     const frameP95 = p95(frames);
+    const budget = Math.max(16, interval) + 1;
+    const late = frames.filter((frame) => frame > budget).length;
     console.log(
       `select + drag across the canvas, 3 drags: ${frames.length} frames, median ${fmt(median(frames))} ms, ` +
-        `p95 ${fmt(frameP95)} ms, max ${fmt(Math.max(...frames))} ms (target p95 ≤ 16: ${frameP95 <= 16 ? 'met' : 'NOT met'})`,
+        `p95 ${fmt(frameP95)} ms, max ${fmt(Math.max(...frames))} ms; display interval ${fmt(interval)} ms, ` +
+        `${late} frames (${((100 * late) / frames.length).toFixed(1)}%) longer than one ` +
+        `(target p95 ≤ 16 ms, one 60 Hz frame: p95 ≤ ${fmt(budget)} ms ${frameP95 <= budget ? 'met' : 'NOT met'})`,
     );
 
     await open(page, `${base}/designer.html`);
