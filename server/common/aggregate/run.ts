@@ -49,6 +49,10 @@ export function aggregateRunner(app: FastifyInstance, ctx: ServerContext): Aggre
         };
         return (await worker.run(late, { timeoutMs, cap })) as Row[];
       }
+      // A statement built late waits one turn of the event loop first: the other widgets of the
+      // dashboard, whose requests arrived with this one, reach shared.ts in that turn and join it
+      // (on PostgreSQL and MySQL nothing else queues, so without the turn nothing would share).
+      if (typeof statement === 'function') await new Promise((next) => setImmediate(next));
       const compiled = build(statement);
       if (runLimited) return (await runLimited(db, compiled, timeoutMs)) as Row[];
       return (await db.executeQuery(compiled)).rows as Row[];

@@ -5,11 +5,12 @@
  * full pass over the table, and on SQLite the pass (reading 100k rows, sorting them into groups,
  * cutting dates into buckets) is most of a statement's cost, the measures little of it.
  *
- * Sharing happens only while a statement waits for a worker (SQLite's read pool, run.ts): the
- * statement is built when a worker takes it, from every widget that joined it meanwhile, so no
- * statement is ever held back to wait for company. Where statements start at once (PostgreSQL,
- * MySQL: a connection each) nothing is shared. Nothing is kept after the statement: this is not a
- * cache, and a request never gets rows read before it arrived.
+ * Sharing happens only while a statement waits: for a worker (SQLite's read pool, run.ts), or, where
+ * statements start at once (PostgreSQL, MySQL: a connection each), for one turn of the event loop,
+ * in which the other widgets' requests that arrived with it reach here. The statement is built when
+ * it starts, from every widget that joined it meanwhile; nothing waits longer for company. Nothing
+ * is kept after the statement: this is not a cache, and a request never gets rows read before it
+ * arrived.
  *
  * Two queries join when everything but their measures compiles to the same SQL with the same
  * values: the same table, joins, filters and viewer scope (the scope is in the WHERE, so two
