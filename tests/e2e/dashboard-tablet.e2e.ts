@@ -186,9 +186,21 @@ test('a click on a bar opens the list of the bound table searching the clicked g
   assert.equal(address.pathname, `/demo/common/${customerModule}`);
   assert.deepEqual(JSON.parse(address.searchParams.get('q') ?? '{}'), { level: 'vip' });
   // The list asks for VIP customers only: every row's level reads VIP.
-  const rows = page.locator('.tessera-list-table .ant-table-tbody tr.ant-table-row');
-  await rows.first().waitFor({ timeout: 30_000 });
-  const levels = await rows.evaluateAll((trs) => trs.map((tr) => tr.textContent ?? ''));
-  assert.ok(levels.length > 0 && levels.every((text) => /VIP/.test(text)), levels.join('\n'));
+  // Waits for the list's answer: the table may be re-rendering (rows swapped) when first seen.
+  const rowTexts = () =>
+    page
+      .locator('.tessera-list-table .ant-table-tbody tr.ant-table-row')
+      .evaluateAll((trs) => trs.map((tr) => tr.textContent ?? ''));
+  let levels: string[] = [];
+  for (let waited = 0; waited < 30_000; waited += 250) {
+    levels = await rowTexts();
+    if (levels.length > 0 && levels.every((text) => /VIP/.test(text))) break;
+    await page.waitForTimeout(250);
+  }
+  assert.ok(levels.length > 0, 'the list shows rows');
+  assert.ok(
+    levels.every((text) => /VIP/.test(text)),
+    levels.join('\n'),
+  );
   await screenshot(page, 'dashboard-click-opens-list-zh');
 });
