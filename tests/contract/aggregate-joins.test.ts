@@ -14,10 +14,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResultCode } from '../../protocol/codes';
 import { addModule, createRows } from '../bad-input/fixtures';
-import { startTestApp, type TestApp } from '../helpers/app';
+import type { TestApp } from '../helpers/app';
 import { forEachDatabase, type TestDatabase } from '../helpers/databases';
+import { startAppWithViewer } from '../helpers/viewer-app';
 
-const PASSWORD = 'Secret#2026';
 const REF = (table: string) => ({
   type: 'select',
   dictApi: { url: `common/${table}`, valueKey: 'id', labelKey: 'name' },
@@ -48,10 +48,7 @@ forEachDatabase((_name, makeDatabase) => {
 
   beforeAll(async () => {
     database = await makeDatabase();
-    t = await startTestApp(database);
-    admin = await t.signIn();
-    await t.addUser('viewer', PASSWORD, 'user');
-    viewer = await t.signIn('viewer', PASSWORD);
+    ({ t, admin, viewer } = await startAppWithViewer(database));
     await addModule(t, 'buyer', { name: 'string', credit: { type: 'number' } });
     await addModule(t, 'purchase', { buyer_id: REF('buyer'), amount: { type: 'number' }, no: 'string' });
     await declareLimit(t, 'purchase', 4);

@@ -7,10 +7,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ResultCode } from '../../protocol/codes';
 import { addModule, createRows } from '../bad-input/fixtures';
-import { startTestApp, type TestApp } from '../helpers/app';
+import type { TestApp } from '../helpers/app';
 import { forEachDatabase, type TestDatabase } from '../helpers/databases';
+import { startAppWithViewer } from '../helpers/viewer-app';
 
-const PASSWORD = 'Secret#2026';
 const month = { key: 'signed_at', bucket: 'month', as: 'month' };
 
 /** The widgets: several share their groups and rows, some only their groups. */
@@ -48,10 +48,7 @@ forEachDatabase((_name, makeDatabase) => {
 
   beforeAll(async () => {
     database = await makeDatabase();
-    t = await startTestApp(database);
-    admin = await t.signIn();
-    await t.addUser('viewer', PASSWORD, 'user');
-    viewer = await t.signIn('viewer', PASSWORD);
+    ({ t, admin, viewer } = await startAppWithViewer(database));
     await addModule(t, 'deal', {
       title: 'string',
       status: {

@@ -19,10 +19,10 @@ import { ResultCode } from '../../protocol/codes';
 import { newId } from '../../server/db/ids';
 import { insertAudit } from '../../server/db/tables';
 import { addModule, createRows } from '../bad-input/fixtures';
-import { startTestApp, type TestApp } from '../helpers/app';
+import type { TestApp } from '../helpers/app';
 import { forEachDatabase, type TestDatabase } from '../helpers/databases';
+import { startAppWithViewer } from '../helpers/viewer-app';
 
-const PASSWORD = 'Secret#2026';
 const TIMEOUT_MS = 1500;
 const at = (iso: string) => Date.parse(iso);
 
@@ -34,10 +34,7 @@ forEachDatabase((_name, makeDatabase) => {
 
   beforeAll(async () => {
     database = await makeDatabase();
-    t = await startTestApp(database, { env: { SQL_TIMEOUT_MS: String(TIMEOUT_MS) } });
-    admin = await t.signIn();
-    await t.addUser('viewer', PASSWORD, 'user');
-    viewer = await t.signIn('viewer', PASSWORD);
+    ({ t, admin, viewer } = await startAppWithViewer(database, { env: { SQL_TIMEOUT_MS: String(TIMEOUT_MS) } }));
     await addModule(t, 'sale', {
       title: 'string',
       status: {

@@ -9,8 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResultCode } from '../../protocol/codes';
 import type { SourceTable } from '../../protocol/dashboard-sources';
 import { addModule } from '../bad-input/fixtures';
-import { startTestApp, type TestApp } from '../helpers/app';
+import type { TestApp } from '../helpers/app';
 import { forEachDatabase, type TestDatabase } from '../helpers/databases';
+import { startAppWithViewer } from '../helpers/viewer-app';
 
 forEachDatabase((_name, makeDatabase) => {
   let database: TestDatabase;
@@ -20,10 +21,7 @@ forEachDatabase((_name, makeDatabase) => {
 
   beforeAll(async () => {
     database = await makeDatabase();
-    t = await startTestApp(database);
-    admin = await t.signIn();
-    await t.addUser('viewer', 'Secret#2026', 'user');
-    viewer = await t.signIn('viewer', 'Secret#2026');
+    ({ t, admin, viewer } = await startAppWithViewer(database));
     await addModule(t, 'sale', {
       status: { type: 'select', selectItems: [{ value: 'open', label: { zh: '未结', en: 'Open' } }] },
       level: { type: 'select', dict: 'cust_level' },
