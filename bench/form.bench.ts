@@ -59,6 +59,23 @@ async function taskCpuMs(cdp: CDPSession): Promise<number> {
   return (metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0) * 1000;
 }
 
+/**
+ * Waits until the page's main thread has been idle (under 5 ms of CPU in a 250 ms window), at most
+ * 10 s: the keystrokes measure typing into a loaded form, not the load's tail. Some 2,000-field
+ * loads keep the main thread busy for 0.1–0.3 s after the first frame (session 3's probe), which the
+ * first case's keystrokes would otherwise share.
+ */
+async function quiescent(cdp: CDPSession): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  let last = await taskCpuMs(cdp);
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const now = await taskCpuMs(cdp);
+    if (now - last < 5) return;
+    last = now;
+  }
+}
+
 async function load(page: Page, cdp: CDPSession, url: string): Promise<Load> {
   await page.goto(url);
   await page.waitForFunction(() => window.__painted === true, undefined, { timeout: LOAD_TIMEOUT_MS });
@@ -185,6 +202,7 @@ async function main() {
       const results: Record<PageName, Keystrokes[]> = { hand: [], schema: [] };
       for (const name of PAGES) {
         await load(browser.page, cdp, `${base}/${name}.html?n=${size}`);
+        await quiescent(cdp);
         for (const [index] of cases) {
           const before = await taskCpuMs(cdp);
           const result = await keystrokes(browser.page, index);

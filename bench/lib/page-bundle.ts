@@ -43,6 +43,8 @@ export async function bundlePages(
       outDir,
       emptyOutDir: true,
       chunkSizeWarningLimit: 10_000,
+      // BENCH_UNMINIFIED=1: readable names in a CPU profile of the bench pages.
+      ...(process.env.BENCH_UNMINIFIED ? { minify: false } : {}),
       rollupOptions: {
         input: entries,
         output: { entryFileNames: '[name].js', codeSplitting: chunking.codeSplitting },
