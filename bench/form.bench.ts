@@ -91,7 +91,10 @@ interface Keystrokes {
   renderMs: number;
   /** Main-thread CPU per keystroke (thread ticks), averaged over the run: robust to a busy machine. */
   cpuMs?: number;
+  /** Nearest rank: the ⌈0.95·n⌉-th smallest (the 19th of 20 keystrokes). */
   p95Ms: number;
+  /** The slowest keystroke (often the first: the input path runs cold). */
+  maxMs: number;
   fields: string[];
   renders: number;
 }
@@ -143,7 +146,10 @@ async function keystrokes(page: Page, index: number): Promise<Keystrokes> {
       return {
         renderMs: renders[Math.floor(renders.length / 2)]!,
         medianMs: times[Math.floor(times.length / 2)]!,
-        p95Ms: times[Math.min(times.length - 1, Math.floor(times.length * 0.95))]!,
+        // Nearest-rank p95. Before session 3 this read index ⌊0.95·n⌋, which for 20 keystrokes is
+        // the slowest one, so the "p95" was the maximum; the maximum is printed beside it now.
+        p95Ms: times[Math.ceil(times.length * 0.95) - 1]!,
+        maxMs: times[times.length - 1]!,
         fields: [...first!.keys()].sort(),
         renders: [...first!.values()].reduce((a, b) => a + b, 0),
       };
@@ -214,7 +220,7 @@ async function main() {
         for (const name of PAGES) {
           const r = results[name][i]!;
           console.log(
-            `  keystroke ${label} [${name}]: median ${fmt(r.medianMs)} ms, p95 ${fmt(r.p95Ms)} ms (targets ≤ 6 / ≤ 16), ` +
+            `  keystroke ${label} [${name}]: median ${fmt(r.medianMs)} ms, p95 ${fmt(r.p95Ms)} ms (targets ≤ 6 / ≤ 16), max ${fmt(r.maxMs)} ms, ` +
               `to re-render ${fmt(r.renderMs)} ms, CPU ${fmt(r.cpuMs ?? 0)} ms/keystroke; ` +
               `re-rendered fields ${JSON.stringify(r.fields)} (${r.renders} renders)`,
           );
