@@ -99,6 +99,30 @@ describe('AggregateLimiter', () => {
     expect(h.started).toEqual(['new-1', 'new-2', 'known-1', 'known-2']);
   });
 
+  it('counts time waited towards the rank: a short statement is not held back by long ones arriving after it', async () => {
+    const h = harness(1);
+    for (const [shape, ms] of [
+      ['short', 10],
+      ['long', 300],
+    ] as const) {
+      void h.submit(shape);
+      await turn();
+      await h.finish(shape, ms);
+    }
+    h.started.length = 0;
+    void h.submit('long', 'long-1');
+    void h.submit('short', 'short-1');
+    await turn();
+    expect(h.started).toEqual(['long-1']);
+    // A new long one arrives while the short one has waited 300 ms: 10 + 300 > 300 + 0.
+    h.clock.now += 300;
+    void h.submit('long', 'long-2');
+    await h.finish('long-1');
+    expect(h.started).toEqual(['long-1', 'short-1']);
+    await h.finish('short-1', 10);
+    expect(h.started).toEqual(['long-1', 'short-1', 'long-2']);
+  });
+
   it('with two slots, the long statement runs beside the short ones, which take the other slot in turn', async () => {
     const h = harness(2);
     for (const [shape, ms] of [

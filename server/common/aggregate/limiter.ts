@@ -8,7 +8,9 @@
  * statement alone would. Here at most `concurrency` statements run (about the cores); the rest wait,
  * and the next to start is the one whose shape (its SQL without values) took longest the last time
  * it ran — the critical path starts first and the short ones fill the other slots. A shape never
- * seen starts before known ones: it may be the long one. Ties keep their arrival order.
+ * seen starts before known ones: it may be the long one. Time spent waiting adds to the rank, so a
+ * stream of long statements cannot hold a short one back for longer than they take (statements
+ * that arrive together wait alike and keep their order). Ties keep their arrival order.
  *
  * Waiting is also when widgets join a statement (shared.ts builds it only when it starts), so a
  * queue makes more of them share. A start is looked at one event-loop turn after a statement
@@ -23,6 +25,8 @@ interface Waiting {
   shape: string;
   /** Remembered duration, or Infinity for a shape not seen yet. */
   rank: number;
+  /** When it arrived (the clock's ms), and its place in arrival order. */
+  since: number;
   arrived: number;
   start(): void;
 }
@@ -79,7 +83,8 @@ export class AggregateLimiter {
             this.pump();
           });
       };
-      this.queue.push({ shape, rank: this.durations.get(shape) ?? Infinity, arrived: this.arrivals++, start });
+      const rank = this.durations.get(shape) ?? Infinity;
+      this.queue.push({ shape, rank, since: arrived, arrived: this.arrivals++, start });
       this.schedulePump();
     });
   }
@@ -95,11 +100,13 @@ export class AggregateLimiter {
 
   private pump(): void {
     while (this.running < this.concurrency && this.queue.length) {
+      const now = this.now();
+      const score = (waiting: Waiting) => waiting.rank + (now - waiting.since);
       let best = 0;
       for (let i = 1; i < this.queue.length; i++) {
         const a = this.queue[i]!;
         const b = this.queue[best]!;
-        if (a.rank > b.rank || (a.rank === b.rank && a.arrived < b.arrived)) best = i;
+        if (score(a) > score(b) || (score(a) === score(b) && a.arrived < b.arrived)) best = i;
       }
       const [next] = this.queue.splice(best, 1);
       next!.start();
