@@ -145,7 +145,17 @@ describe('AggregateLimiter', () => {
   it('a failed statement frees its slot and passes its error on; the task is told how long it waited', async () => {
     const h = harness(1);
     const waits: number[] = [];
-    const failing = h.limiter.run('x', () => Promise.reject(new Error('boom')));
+    // Fails after 25 ms of the fake clock.
+    const failing = h.limiter.run(
+      'x',
+      () =>
+        new Promise<never>((_resolve, reject) =>
+          setImmediate(() => {
+            h.clock.now += 25;
+            reject(new Error('boom'));
+          }),
+        ),
+    );
     const thrown = h.limiter.run('y', () => {
       throw new Error('sync');
     });
@@ -157,9 +167,9 @@ describe('AggregateLimiter', () => {
     await expect(failing).rejects.toThrow('boom');
     await expect(thrown).rejects.toThrow('sync');
     expect(await after).toBe('ok');
-    expect(waits).toEqual([40]);
-    // A failure records no duration.
-    expect(h.limiter.remembered('x')).toBeUndefined();
+    expect(waits).toEqual([65]);
+    // A failure records how long it held its slot.
+    expect(h.limiter.remembered('x')).toBe(25);
   });
 
   it('refuses a concurrency under one', () => {

@@ -70,18 +70,12 @@ export class AggregateLimiter {
         } catch (error) {
           outcome = Promise.reject(error);
         }
-        outcome
-          .then(
-            (value) => {
-              this.durations.set(shape, this.now() - began);
-              resolve(value);
-            },
-            (error: unknown) => reject(error),
-          )
-          .finally(() => {
-            this.running--;
-            this.pump();
-          });
+        // A failure is remembered too: a statement stopped at the time limit held its slot that long.
+        outcome.then(resolve, reject).finally(() => {
+          this.durations.set(shape, this.now() - began);
+          this.running--;
+          this.pump();
+        });
       };
       const rank = this.durations.get(shape) ?? Infinity;
       this.queue.push({ shape, rank, since: arrived, arrived: this.arrivals++, start });
