@@ -70,6 +70,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ LOG_RETENTION_DAYS: '30' }).logRetentionDays).toBe(30);
     expect(loadConfig({}).logRetentionDays).toBeUndefined();
     expect(loadConfig({}).sqlTimeoutMs).toBeUndefined();
+    expect(error({ AGGREGATE_CONCURRENCY: '0' }).message).toBe(
+      'Invalid AGGREGATE_CONCURRENCY="0": expected an integer from 1 to 64.',
+    );
+    expect(loadConfig({ AGGREGATE_CONCURRENCY: '3' }).aggregateConcurrency).toBe(3);
+    expect(loadConfig({}).aggregateConcurrency).toBeUndefined();
   });
 
   it('checks every variable against its schema, with the expected shape in the message', () => {

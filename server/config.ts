@@ -30,6 +30,11 @@ export interface Config {
   /** SQL_TIMEOUT_MS: time limit of one SQL mode statement (POST common/executeSql), default 5000. */
   sqlTimeoutMs?: number;
   /**
+   * AGGREGATE_CONCURRENCY: aggregate statements (dashboard widgets) one instance runs at once on
+   * PostgreSQL and MySQL, the longest known first; default the server's cores (docs/dashboards.md).
+   */
+  aggregateConcurrency?: number;
+  /**
    * TRUST_PROXY: the reverse proxies whose X-Forwarded-For gives request.ip (the IP allow list,
    * sign-in limits): their addresses / CIDR ranges, comma-separated. Unset: the socket's peer is
    * the client (docs/decisions.md "IP allow list").
@@ -164,6 +169,7 @@ const ENV_SCHEMA = {
       maximum: 600000,
       description: 'milliseconds, an integer from 100 to 600000',
     },
+    AGGREGATE_CONCURRENCY: { type: 'integer', minimum: 1, maximum: 64, description: 'an integer from 1 to 64' },
     TRUST_PROXY: {
       type: 'string',
       description: 'proxy addresses or CIDR ranges, comma-separated (e.g. 10.0.0.1,10.1.0.0/16)',
@@ -219,6 +225,7 @@ interface Env {
   TESSERA_TEST_CAPTCHA?: string;
   IMPORT_MAX_ROWS?: number;
   SQL_TIMEOUT_MS?: number;
+  AGGREGATE_CONCURRENCY?: number;
   TRUST_PROXY?: string;
   REDIS_URL?: string;
   METRICS_TOKEN?: string;
@@ -324,6 +331,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...(testCaptcha === undefined ? {} : { testCaptcha }),
     ...(vars.IMPORT_MAX_ROWS === undefined ? {} : { importMaxRows: vars.IMPORT_MAX_ROWS }),
     ...(vars.SQL_TIMEOUT_MS === undefined ? {} : { sqlTimeoutMs: vars.SQL_TIMEOUT_MS }),
+    ...(vars.AGGREGATE_CONCURRENCY === undefined ? {} : { aggregateConcurrency: vars.AGGREGATE_CONCURRENCY }),
     ...(trustRaw === undefined ? {} : { trustProxy: trustRaw }),
     ...(redisRaw === undefined ? {} : { redisUrl: redisRaw }),
     ...(vars.METRICS_TOKEN === undefined ? {} : { metricsToken: vars.METRICS_TOKEN }),

@@ -50,7 +50,9 @@ export function registerAggregate(app: FastifyInstance, ctx: ServerContext): voi
       const listContext = listContextOf(ctx, joins);
       const compile = (asked: typeof query) =>
         compileAggregate(listContext, ctx.db.spec.aggregate, target.table, scope, asked, withOthers);
-      const rows = await shared.run(query, compile, (statement) => run(statement, query.limit + 1, target.table));
+      const rows = await shared.run(query, compile, (statement, shape) =>
+        run(statement, query.limit + 1, target.table, shape),
+      );
       const result = await decodeAggregate(ctx, appId, query, rows, fieldsOf);
       result.capped = !query.explicitLimit && result.groups > AGGREGATE_GROUP_CAP;
       if (!withOthers || !(query.others || result.capped)) result.others = null;

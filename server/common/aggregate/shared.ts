@@ -29,8 +29,11 @@ export const MAX_SHARED_MEASURES = 40;
 
 /** The query's statement, as the route would build it for these measures. */
 export type CompileAggregate = (query: ParsedAggregate) => CompiledQuery;
-/** Runs a statement built late (run.ts's AggregateRunner with the cap and table bound). */
-export type RunLate = (statement: () => CompiledQuery) => Promise<Row[]>;
+/**
+ * Runs a statement built late (run.ts's AggregateRunner with the cap and table bound); `shape` is
+ * its SQL without values and measures, for the limiter's ranking by past duration.
+ */
+export type RunLate = (statement: () => CompiledQuery, shape: string) => Promise<Row[]>;
 
 interface Member {
   /** Position of each of the query's measures among the batch's. */
@@ -54,10 +57,10 @@ const COUNT_ROWS: ParsedMeasure = { fn: 'count', as: 'n' };
 const valuesKey = (values: readonly unknown[]) =>
   JSON.stringify(values, (_key, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value));
 
-/** Everything of the statement but its measures. */
-function shareKey(query: ParsedAggregate, compile: CompileAggregate): string {
-  const skeleton = compile({ ...query, measures: [COUNT_ROWS] });
-  return `${skeleton.sql}\u0000${valuesKey(skeleton.parameters)}`;
+/** Everything of the statement but its measures: its shape, and with its values the key to share. */
+function skeleton(query: ParsedAggregate, compile: CompileAggregate): { shape: string; key: string } {
+  const compiled = compile({ ...query, measures: [COUNT_ROWS] });
+  return { shape: compiled.sql, key: `${compiled.sql}\u0000${valuesKey(compiled.parameters)}` };
 }
 
 /** The shared statement's rows under one query's own measure positions. */
@@ -83,9 +86,10 @@ export class SharedAggregates {
     this.stats.queries++;
     if (!query.sorts.every((sort) => sort.group)) {
       this.stats.statements++;
-      return runLate(() => compile(query));
+      const statement = compile(query);
+      return runLate(() => statement, statement.sql);
     }
-    const key = shareKey(query, compile);
+    const { shape, key } = skeleton(query, compile);
     const open = this.waiting.get(key);
     if (open && this.fits(open, query)) return this.join(open, query);
 
@@ -99,7 +103,7 @@ export class SharedAggregates {
     runLate(() => {
       close();
       return batch.compile({ ...batch.query, measures: batch.measures });
-    }).then(
+    }, shape).then(
       (rows) => {
         close();
         for (const member of batch.members) member.resolve(rowsFor(rows, member.positions));
