@@ -8,23 +8,12 @@
  * context, and the bodies are memoised on their JSON: an edit re-renders the edited node and the
  * containers above it, a selection the two nodes it moves between, a drag the node under the pointer.
  */
-import {
-  memo,
-  useCallback,
-  useContext,
-  useLayoutEffect,
-  useMemo,
-  useState,
-  type CSSProperties,
-  type ReactNode,
-} from 'react';
+import { memo, useCallback, useContext, useLayoutEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import { Button, Card, Tabs, Tooltip } from 'antd';
-import { createForm } from '@formily/core';
-import { FormProvider } from '@formily/react';
 import { useDraggable, useDroppable } from '@dnd-kit/core';
 import { translate } from '../../protocol/messages';
 import { childrenOf, kindOfNode, nodeOf, ROOT_ID, titleOf, type JsonObject, type NodeKind } from '../core';
-import { useDesigner } from './context';
+import { useDesigner, type DesignerContextValue } from './context';
 import {
   CanvasStoreContext,
   createStore,
@@ -36,12 +25,6 @@ import {
 } from './canvas-store';
 import { itemDropId, nodeDragId, slotDropId, type DropTarget } from './drop';
 import { FieldHost } from './preview-portals';
-
-/** A Formily form of its own for a list's or form's fields (and one for the page's loose fields). */
-function FormScope({ children }: { children: ReactNode }) {
-  const form = useMemo(() => createForm(), []);
-  return <FormProvider form={form}>{children}</FormProvider>;
-}
 
 function Indicator({ after, refused }: { after: boolean; refused?: string }) {
   // Red when refused; the reason itself rides with the dragged chip (DndLayer), next to the pointer.
@@ -149,17 +132,14 @@ function TabsNode({ id, columns }: { id: string; columns: number }) {
 /** A node's body: the runtime's field, or the container's slot. Re-rendered only for its own JSON. */
 const NodeBody = memo(function NodeBody({ id, json, kind }: { id: string; json: JsonObject; kind: NodeKind }) {
   const lang = useCanvas((s) => s.lang);
-  if (kind === 'field') return <FieldHost id={id} json={json} />;
+  // The field's runtime form renders into its frame from PreviewPortals (preview-portals.tsx).
+  if (kind === 'field') return <FieldHost id={id} />;
   const props = (json.props ?? {}) as { columns?: number };
   switch (json.type) {
     case 'list':
     case 'form': {
       const columns = Number(json.columns ?? (json.modal as { columns?: number } | undefined)?.columns ?? 2);
-      return (
-        <FormScope>
-          <Slot id={id} columns={columns} />
-        </FormScope>
-      );
+      return <Slot id={id} columns={columns} />;
     }
     case 'grid':
       return <Slot id={id} columns={Number(props.columns ?? 2)} />;
@@ -258,12 +238,15 @@ export const CanvasNode = memo(function CanvasNode({ id, columns = 1 }: { id: st
 });
 
 /**
- * The page: its body nodes, one below the other, and the page's own drop place. It alone reads the
- * designer's context and hands it to the nodes through the canvas store, with the drop place from
- * the drag layer's store (a pointer move re-renders no pane).
+ * The canvas store's owner: it alone reads the designer's context (or, while a described change is
+ * pending, its preview's) and hands it to the canvas's nodes and the field previews through the
+ * canvas store, with the drop place from the drag layer's store (a pointer move re-renders no pane).
+ * It sits above the drag layer and the previews; its children are one unchanged element, so an edit
+ * re-renders only what reads the store.
  */
-export function Canvas() {
-  const { state, dispatch, issues, lang, readOnly, marks } = useDesigner();
+export function CanvasSource({ pending, children }: { pending?: DesignerContextValue; children: ReactNode }) {
+  const designer = useDesigner();
+  const { state, dispatch, issues, lang, readOnly, marks } = pending ?? designer;
   const targets = useContext(DropTargetContext);
   const { doc, selection } = state.editor;
   const [store] = useState(() =>
@@ -280,13 +263,15 @@ export function Canvas() {
     () => targets?.subscribe(() => store.set({ ...store.get(), target: targets.get() })),
     [store, targets],
   );
+  return <CanvasStoreContext.Provider value={store}>{children}</CanvasStoreContext.Provider>;
+}
+
+/** The page: its body nodes, one below the other, and the page's own drop place. */
+export function Canvas() {
+  const dispatch = useCanvas((s) => s.dispatch);
   return (
-    <CanvasStoreContext.Provider value={store}>
-      <div className="tessera-designer-canvas" onClick={() => dispatch({ type: 'select', id: ROOT_ID })}>
-        <FormScope>
-          <Slot id={ROOT_ID} />
-        </FormScope>
-      </div>
-    </CanvasStoreContext.Provider>
+    <div className="tessera-designer-canvas" onClick={() => dispatch({ type: 'select', id: ROOT_ID })}>
+      <Slot id={ROOT_ID} />
+    </div>
   );
 }
