@@ -4,7 +4,10 @@
  * measures the time): the fields' runtime previews are not below @dnd-kit's DndContext (its
  * context changes on every pointer move would walk and re-render them), a title keystroke renders
  * one preview and not every draggable on the page, and the outline renders only the renamed row.
+ * On opening, every field's preview is in the commit that mounts its frame, rendered once.
  */
+// Before react-dom loads (tests/dom-setup imports it): the commit hook.
+import { onCommit } from '../../tests/helpers/render-count';
 import '../../tests/dom-setup';
 import { act, fireEvent, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -85,6 +88,26 @@ const reset = () => {
 
 beforeEach(() => localStorage.clear());
 describe('render counts on the canvas', () => {
+  it('opens with each field preview rendered once, in the commit that mounts its frame', async () => {
+    // Field frames whose preview was not in the DOM when a commit finished, per such commit.
+    const bare: number[] = [];
+    const stop = onCommit(() => {
+      const frames = document.querySelectorAll('.tessera-designer-node.is-field .tessera-designer-field');
+      const empty = [...frames].filter((frame) => !frame.querySelector('.ant-formily-item')).length;
+      if (empty) bare.push(empty);
+    });
+    reset();
+    renderCustomerDesigner();
+    await waitFor(() => expect(fieldOnCanvas('mobile')).toBeTruthy());
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    stop();
+    const fields = document.querySelectorAll('.tessera-designer-node.is-field').length;
+    expect(fields).toBeGreaterThan(5);
+    expect(bare).toEqual([]);
+    expect(counts.previews).toBe(fields);
+    expect(counts.previewsInsideDnd).toBe(0);
+  }, 120_000);
+
   it('renders no field preview inside the drag layer, and a title keystroke renders one preview and a few draggables', async () => {
     renderCustomerDesigner();
     await waitFor(() => expect(fieldOnCanvas('mobile')).toBeTruthy());
