@@ -176,13 +176,26 @@ function nodeView(s: CanvasSnapshot, id: string) {
   };
 }
 
-/** A node on the canvas: selectable, draggable, a drop place before or after it. */
-export const CanvasNode = memo(function CanvasNode({ id, columns = 1 }: { id: string; columns?: number }) {
-  const { json, kind, selected, problems, mark, here, lang, readOnly, dispatch } = useCanvas(
-    (s) => nodeView(s, id),
-    sameFields,
-  );
-  const drag = useDraggable({ id: nodeDragId(id), disabled: readOnly });
+/**
+ * A node's frame: its @dnd-kit hooks and its element, with the node's content passed in as an
+ * unchanged child. dnd-kit's context changes whenever the droppable under the pointer (`over`)
+ * changes, and every useDraggable/useDroppable re-renders then: here that is ~300 small frames,
+ * and the content (label, indicators, body) is not rendered again.
+ */
+const NodeFrame = memo(function NodeFrame(props: {
+  id: string;
+  disabled: boolean;
+  className: string;
+  label: string;
+  type: string;
+  selected: boolean;
+  mark?: string;
+  span: number;
+  dispatch: CanvasSnapshot['dispatch'];
+  children: ReactNode;
+}) {
+  const { id, dispatch } = props;
+  const drag = useDraggable({ id: nodeDragId(id), disabled: props.disabled });
   const drop = useDroppable({ id: itemDropId(id) });
   const { setNodeRef: setDragRef } = drag;
   const { setNodeRef: setDropRef } = drop;
@@ -193,9 +206,6 @@ export const CanvasNode = memo(function CanvasNode({ id, columns = 1 }: { id: st
     },
     [setDragRef, setDropRef],
   );
-  if (!json || !kind) return null;
-  const span = Math.min(Math.max(1, Number(json.columnSpan ?? (kind === 'field' ? 1 : columns))), columns);
-  const label = `${titleOf(json, kind, lang)}${typeof json.key === 'string' && kind === 'field' ? ` · ${json.key}` : ''}`;
   return (
     <div
       ref={ref}
@@ -203,24 +213,50 @@ export const CanvasNode = memo(function CanvasNode({ id, columns = 1 }: { id: st
       {...drag.listeners}
       tabIndex={-1}
       role="treeitem"
-      aria-selected={selected}
-      aria-label={label}
+      aria-selected={props.selected}
+      aria-label={props.label}
       data-node-id={id}
-      data-node-type={String(json.type ?? 'pane')}
-      className={[
-        'tessera-designer-node',
-        `is-${kind}`,
-        selected ? 'is-selected' : '',
-        problems ? 'is-invalid' : '',
-        drag.isDragging ? 'is-dragging' : '',
-        mark ? `is-patch-${mark}` : '',
-      ].join(' ')}
-      data-patch={mark}
-      style={{ gridColumn: `span ${span}` }}
+      data-node-type={props.type}
+      className={`${props.className}${drag.isDragging ? ' is-dragging' : ''}`}
+      data-patch={props.mark}
+      style={{ gridColumn: `span ${props.span}` }}
       onClick={(event) => {
         event.stopPropagation();
         dispatch({ type: 'select', id });
       }}
+    >
+      {props.children}
+    </div>
+  );
+});
+
+/** A node on the canvas: selectable, draggable, a drop place before or after it. */
+export const CanvasNode = memo(function CanvasNode({ id, columns = 1 }: { id: string; columns?: number }) {
+  const { json, kind, selected, problems, mark, here, lang, readOnly, dispatch } = useCanvas(
+    (s) => nodeView(s, id),
+    sameFields,
+  );
+  if (!json || !kind) return null;
+  const span = Math.min(Math.max(1, Number(json.columnSpan ?? (kind === 'field' ? 1 : columns))), columns);
+  const label = `${titleOf(json, kind, lang)}${typeof json.key === 'string' && kind === 'field' ? ` · ${json.key}` : ''}`;
+  const className = [
+    'tessera-designer-node',
+    `is-${kind}`,
+    selected ? 'is-selected' : '',
+    problems ? 'is-invalid' : '',
+    mark ? `is-patch-${mark}` : '',
+  ].join(' ');
+  return (
+    <NodeFrame
+      id={id}
+      disabled={readOnly}
+      className={className}
+      label={label}
+      type={String(json.type ?? 'pane')}
+      selected={selected}
+      mark={mark}
+      span={span}
+      dispatch={dispatch}
     >
       <span className="tessera-designer-label">{label}</span>
       {problems && (
@@ -233,7 +269,7 @@ export const CanvasNode = memo(function CanvasNode({ id, columns = 1 }: { id: st
       {here && !here.after && <Indicator after={false} refused={refusalOf(here, lang)} />}
       <NodeBody id={id} json={json} kind={kind} />
       {here && here.after && <Indicator after refused={refusalOf(here, lang)} />}
-    </div>
+    </NodeFrame>
   );
 });
 
