@@ -8,23 +8,12 @@
  * context, and the bodies are memoised on their JSON: an edit re-renders the edited node and the
  * containers above it, a selection the two nodes it moves between, a drag the node under the pointer.
  */
-import {
-  memo,
-  useCallback,
-  useContext,
-  useLayoutEffect,
-  useMemo,
-  useState,
-  type CSSProperties,
-  type ReactNode,
-} from 'react';
+import { memo, useCallback, useContext, useLayoutEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import { Button, Card, Tabs, Tooltip } from 'antd';
-import { createForm } from '@formily/core';
-import { FormProvider } from '@formily/react';
 import { useDraggable, useDroppable } from '@dnd-kit/core';
 import { translate } from '../../protocol/messages';
 import { childrenOf, kindOfNode, nodeOf, ROOT_ID, titleOf, type JsonObject, type NodeKind } from '../core';
-import { useDesigner } from './context';
+import { useDesigner, type DesignerContextValue } from './context';
 import {
   CanvasStoreContext,
   createStore,
@@ -36,12 +25,6 @@ import {
 } from './canvas-store';
 import { itemDropId, nodeDragId, slotDropId, type DropTarget } from './drop';
 import { FieldHost } from './preview-portals';
-
-/** A Formily form of its own for a list's or form's fields (and one for the page's loose fields). */
-function FormScope({ children }: { children: ReactNode }) {
-  const form = useMemo(() => createForm(), []);
-  return <FormProvider form={form}>{children}</FormProvider>;
-}
 
 function Indicator({ after, refused }: { after: boolean; refused?: string }) {
   // Red when refused; the reason itself rides with the dragged chip (DndLayer), next to the pointer.
@@ -149,17 +132,14 @@ function TabsNode({ id, columns }: { id: string; columns: number }) {
 /** A node's body: the runtime's field, or the container's slot. Re-rendered only for its own JSON. */
 const NodeBody = memo(function NodeBody({ id, json, kind }: { id: string; json: JsonObject; kind: NodeKind }) {
   const lang = useCanvas((s) => s.lang);
-  if (kind === 'field') return <FieldHost id={id} json={json} />;
+  // The field's runtime form renders into its frame from PreviewPortals (preview-portals.tsx).
+  if (kind === 'field') return <FieldHost id={id} />;
   const props = (json.props ?? {}) as { columns?: number };
   switch (json.type) {
     case 'list':
     case 'form': {
       const columns = Number(json.columns ?? (json.modal as { columns?: number } | undefined)?.columns ?? 2);
-      return (
-        <FormScope>
-          <Slot id={id} columns={columns} />
-        </FormScope>
-      );
+      return <Slot id={id} columns={columns} />;
     }
     case 'grid':
       return <Slot id={id} columns={Number(props.columns ?? 2)} />;
@@ -196,13 +176,26 @@ function nodeView(s: CanvasSnapshot, id: string) {
   };
 }
 
-/** A node on the canvas: selectable, draggable, a drop place before or after it. */
-export const CanvasNode = memo(function CanvasNode({ id, columns = 1 }: { id: string; columns?: number }) {
-  const { json, kind, selected, problems, mark, here, lang, readOnly, dispatch } = useCanvas(
-    (s) => nodeView(s, id),
-    sameFields,
-  );
-  const drag = useDraggable({ id: nodeDragId(id), disabled: readOnly });
+/**
+ * A node's frame: its @dnd-kit hooks and its element, with the node's content passed in as an
+ * unchanged child. dnd-kit's context changes whenever the droppable under the pointer (`over`)
+ * changes, and every useDraggable/useDroppable re-renders then: here that is ~300 small frames,
+ * and the content (label, indicators, body) is not rendered again.
+ */
+const NodeFrame = memo(function NodeFrame(props: {
+  id: string;
+  disabled: boolean;
+  className: string;
+  label: string;
+  type: string;
+  selected: boolean;
+  mark?: string;
+  span: number;
+  dispatch: CanvasSnapshot['dispatch'];
+  children: ReactNode;
+}) {
+  const { id, dispatch } = props;
+  const drag = useDraggable({ id: nodeDragId(id), disabled: props.disabled });
   const drop = useDroppable({ id: itemDropId(id) });
   const { setNodeRef: setDragRef } = drag;
   const { setNodeRef: setDropRef } = drop;
@@ -213,9 +206,6 @@ export const CanvasNode = memo(function CanvasNode({ id, columns = 1 }: { id: st
     },
     [setDragRef, setDropRef],
   );
-  if (!json || !kind) return null;
-  const span = Math.min(Math.max(1, Number(json.columnSpan ?? (kind === 'field' ? 1 : columns))), columns);
-  const label = `${titleOf(json, kind, lang)}${typeof json.key === 'string' && kind === 'field' ? ` · ${json.key}` : ''}`;
   return (
     <div
       ref={ref}
@@ -223,24 +213,50 @@ export const CanvasNode = memo(function CanvasNode({ id, columns = 1 }: { id: st
       {...drag.listeners}
       tabIndex={-1}
       role="treeitem"
-      aria-selected={selected}
-      aria-label={label}
+      aria-selected={props.selected}
+      aria-label={props.label}
       data-node-id={id}
-      data-node-type={String(json.type ?? 'pane')}
-      className={[
-        'tessera-designer-node',
-        `is-${kind}`,
-        selected ? 'is-selected' : '',
-        problems ? 'is-invalid' : '',
-        drag.isDragging ? 'is-dragging' : '',
-        mark ? `is-patch-${mark}` : '',
-      ].join(' ')}
-      data-patch={mark}
-      style={{ gridColumn: `span ${span}` }}
+      data-node-type={props.type}
+      className={`${props.className}${drag.isDragging ? ' is-dragging' : ''}`}
+      data-patch={props.mark}
+      style={{ gridColumn: `span ${props.span}` }}
       onClick={(event) => {
         event.stopPropagation();
         dispatch({ type: 'select', id });
       }}
+    >
+      {props.children}
+    </div>
+  );
+});
+
+/** A node on the canvas: selectable, draggable, a drop place before or after it. */
+export const CanvasNode = memo(function CanvasNode({ id, columns = 1 }: { id: string; columns?: number }) {
+  const { json, kind, selected, problems, mark, here, lang, readOnly, dispatch } = useCanvas(
+    (s) => nodeView(s, id),
+    sameFields,
+  );
+  if (!json || !kind) return null;
+  const span = Math.min(Math.max(1, Number(json.columnSpan ?? (kind === 'field' ? 1 : columns))), columns);
+  const label = `${titleOf(json, kind, lang)}${typeof json.key === 'string' && kind === 'field' ? ` · ${json.key}` : ''}`;
+  const className = [
+    'tessera-designer-node',
+    `is-${kind}`,
+    selected ? 'is-selected' : '',
+    problems ? 'is-invalid' : '',
+    mark ? `is-patch-${mark}` : '',
+  ].join(' ');
+  return (
+    <NodeFrame
+      id={id}
+      disabled={readOnly}
+      className={className}
+      label={label}
+      type={String(json.type ?? 'pane')}
+      selected={selected}
+      mark={mark}
+      span={span}
+      dispatch={dispatch}
     >
       <span className="tessera-designer-label">{label}</span>
       {problems && (
@@ -253,17 +269,20 @@ export const CanvasNode = memo(function CanvasNode({ id, columns = 1 }: { id: st
       {here && !here.after && <Indicator after={false} refused={refusalOf(here, lang)} />}
       <NodeBody id={id} json={json} kind={kind} />
       {here && here.after && <Indicator after refused={refusalOf(here, lang)} />}
-    </div>
+    </NodeFrame>
   );
 });
 
 /**
- * The page: its body nodes, one below the other, and the page's own drop place. It alone reads the
- * designer's context and hands it to the nodes through the canvas store, with the drop place from
- * the drag layer's store (a pointer move re-renders no pane).
+ * The canvas store's owner: it alone reads the designer's context (or, while a described change is
+ * pending, its preview's) and hands it to the canvas's nodes and the field previews through the
+ * canvas store, with the drop place from the drag layer's store (a pointer move re-renders no pane).
+ * It sits above the drag layer and the previews; its children are one unchanged element, so an edit
+ * re-renders only what reads the store.
  */
-export function Canvas() {
-  const { state, dispatch, issues, lang, readOnly, marks } = useDesigner();
+export function CanvasSource({ pending, children }: { pending?: DesignerContextValue; children: ReactNode }) {
+  const designer = useDesigner();
+  const { state, dispatch, issues, lang, readOnly, marks } = pending ?? designer;
   const targets = useContext(DropTargetContext);
   const { doc, selection } = state.editor;
   const [store] = useState(() =>
@@ -280,13 +299,15 @@ export function Canvas() {
     () => targets?.subscribe(() => store.set({ ...store.get(), target: targets.get() })),
     [store, targets],
   );
+  return <CanvasStoreContext.Provider value={store}>{children}</CanvasStoreContext.Provider>;
+}
+
+/** The page: its body nodes, one below the other, and the page's own drop place. */
+export function Canvas() {
+  const dispatch = useCanvas((s) => s.dispatch);
   return (
-    <CanvasStoreContext.Provider value={store}>
-      <div className="tessera-designer-canvas" onClick={() => dispatch({ type: 'select', id: ROOT_ID })}>
-        <FormScope>
-          <Slot id={ROOT_ID} />
-        </FormScope>
-      </div>
-    </CanvasStoreContext.Provider>
+    <div className="tessera-designer-canvas" onClick={() => dispatch({ type: 'select', id: ROOT_ID })}>
+      <Slot id={ROOT_ID} />
+    </div>
   );
 }

@@ -9,14 +9,14 @@
 import { memo, useState } from 'react';
 import { translate } from '../../protocol/messages';
 import type { StoreIssue } from './api';
-import { Canvas } from './Canvas';
-import { DesignerContext, type DesignerContextValue } from './context';
+import { Canvas, CanvasSource } from './Canvas';
+import type { DesignerContextValue } from './context';
 import { DndLayer } from './DndLayer';
 import type { DropTarget } from './drop';
 import { JsonView } from './JsonView';
 import { Outline } from './Outline';
 import { Palette } from './Palette';
-import { createPreviewRegistry, PreviewPortals, PreviewRegistryContext } from './preview-portals';
+import { createPreviewHosts, PreviewHostsContext, PreviewPortals } from './preview-portals';
 import { SettingsPanel } from './SettingsPanel';
 import type { DesignDocument } from '../core';
 import type { DesignerAction } from './state';
@@ -35,44 +35,45 @@ export const Panes = memo(function Panes(props: {
   onDropped: () => void;
 }) {
   const { lang, view, pendingContext } = props;
-  const [previews] = useState(createPreviewRegistry);
+  const [hosts] = useState(createPreviewHosts);
   // Only what drags or takes drops is inside the drag layer: the settings, the outline and the
-  // fields' previews are not, so dnd-kit's context changes while dragging do not walk them.
+  // fields' previews are not, so dnd-kit's context changes while dragging do not walk them. The
+  // canvas's frames and the previews read one canvas store (CanvasSource), so they render in the
+  // same commit: on opening, all ~300 previews in the first one.
   return (
     <div className="tessera-designer-panes">
-      <PreviewRegistryContext.Provider value={previews}>
-        <DndLayer
-          getDoc={props.getDoc}
-          lang={lang}
-          dispatch={props.dispatch}
-          onTarget={props.onTarget}
-          onDropped={props.onDropped}
-        >
-          <aside className="tessera-designer-left">
-            <h3>{translate(lang, 'designerUi.palette')}</h3>
-            <Palette />
-          </aside>
-          <main className="tessera-designer-center">
-            {view === 'canvas' && pendingContext ? (
-              // The described change, shown read-only over a preview document until Accept or Discard.
-              <DesignerContext.Provider value={pendingContext}>
+      <CanvasSource pending={view === 'canvas' ? pendingContext : undefined}>
+        <PreviewHostsContext.Provider value={hosts}>
+          <DndLayer
+            getDoc={props.getDoc}
+            lang={lang}
+            dispatch={props.dispatch}
+            onTarget={props.onTarget}
+            onDropped={props.onDropped}
+          >
+            <aside className="tessera-designer-left">
+              <h3>{translate(lang, 'designerUi.palette')}</h3>
+              <Palette />
+            </aside>
+            <main className="tessera-designer-center">
+              {view === 'canvas' ? (
+                // With a described change pending, CanvasSource shows its preview document read-only
+                // until Accept or Discard.
                 <Canvas />
-              </DesignerContext.Provider>
-            ) : view === 'canvas' ? (
-              <Canvas />
-            ) : (
-              <JsonView onProblems={props.onJsonProblems} remoteCheck={props.remoteCheck} />
-            )}
-          </main>
-        </DndLayer>
-      </PreviewRegistryContext.Provider>
-      <aside className="tessera-designer-right">
-        <h3>{translate(lang, 'designerUi.settings')}</h3>
-        <SettingsPanel />
-        <h3>{translate(lang, 'designerUi.outline')}</h3>
-        <Outline />
-      </aside>
-      <PreviewPortals registry={previews} />
+              ) : (
+                <JsonView onProblems={props.onJsonProblems} remoteCheck={props.remoteCheck} />
+              )}
+            </main>
+          </DndLayer>
+        </PreviewHostsContext.Provider>
+        <aside className="tessera-designer-right">
+          <h3>{translate(lang, 'designerUi.settings')}</h3>
+          <SettingsPanel />
+          <h3>{translate(lang, 'designerUi.outline')}</h3>
+          <Outline />
+        </aside>
+        {view === 'canvas' && <PreviewPortals hosts={hosts} />}
+      </CanvasSource>
     </div>
   );
 });

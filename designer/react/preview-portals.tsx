@@ -4,73 +4,79 @@
  * context values, and React 18 walks every fiber below a changed provider looking for its readers:
  * with the 300 runtime forms below it that was ~27,000 fibers per walk, ~180,000 per pointer move
  * (docs/benchmarks-log.md, issue 14 session 2). Rendered from here, the previews (~19,500 fibers)
- * are not below it; the DOM is the same (the preview's elements inside the frame's
- * `.tessera-designer-field`), and pointer events still reach the frame: the preview takes none
+ * are not below it, and pointer events still reach the frame: the preview takes none
  * (designer.css, `inert`).
+ *
+ * The previews render in the same commit as their frames, with no registration in between: the
+ * list of previews comes from the canvas's document (the canvas store), each preview renders into a
+ * host element made on demand by `PreviewHosts` (keyed by node id), and the frame's ref moves that
+ * element into its `.tessera-designer-field`. Registering from the frames' layout effects instead
+ * cost a second synchronous render of all ~300 previews before the first paint (issue 14 session 3).
  */
-import {
-  createContext,
-  memo,
-  useCallback,
-  useContext,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useSyncExternalStore,
-} from 'react';
+import { createContext, memo, useCallback, useContext, useLayoutEffect, useMemo, useRef } from 'react';
 import { createPortal } from 'react-dom';
-import { createForm, type Form } from '@formily/core';
-import { FormProvider, useForm } from '@formily/react';
+import { createForm } from '@formily/core';
+import { FormProvider } from '@formily/react';
 import { FormBody } from '../../runtime/react/FormBody';
 import type { SchemaNode } from '../../protocol/page-schema';
-import type { JsonObject } from '../core';
+import { childrenOf, kindOfNode, nodeOf, ROOT_ID, type DesignDocument, type JsonObject } from '../core';
+import { useCanvas } from './canvas-store';
 
-/** One field's preview: where it shows, what it renders and the form of its list or form. */
-export interface PreviewEntry {
-  id: string;
-  host: HTMLElement;
-  json: JsonObject;
-  form: Form | undefined;
+/** Where each field's preview renders: one element per node id, made when first asked for. */
+export interface PreviewHosts {
+  host: (id: string) => HTMLElement;
+  /** Forgets the hosts of fields no longer on the canvas. */
+  keep: (ids: ReadonlySet<string>) => void;
 }
 
-/** The canvas's fields by node id; `version` changes with every registration. */
-export interface PreviewRegistry {
-  entries: () => ReadonlyMap<string, PreviewEntry>;
-  version: () => number;
-  put: (entry: PreviewEntry) => void;
-  /** Only when `host` is still the field's host (a moved field is mounted anew before this runs). */
-  remove: (id: string, host: HTMLElement) => void;
-  subscribe: (listener: () => void) => () => void;
-}
-
-export function createPreviewRegistry(): PreviewRegistry {
-  const entries = new Map<string, PreviewEntry>();
-  const listeners = new Set<() => void>();
-  let version = 0;
-  const changed = () => {
-    version++;
-    for (const listener of [...listeners]) listener();
-  };
+export function createPreviewHosts(): PreviewHosts {
+  const hosts = new Map<string, HTMLElement>();
   return {
-    entries: () => entries,
-    version: () => version,
-    put: (entry) => {
-      entries.set(entry.id, entry);
-      changed();
+    host: (id) => {
+      let host = hosts.get(id);
+      if (!host) {
+        host = document.createElement('div');
+        host.className = 'tessera-designer-preview';
+        hosts.set(id, host);
+      }
+      return host;
     },
-    remove: (id, host) => {
-      if (entries.get(id)?.host !== host) return;
-      entries.delete(id);
-      changed();
-    },
-    subscribe: (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+    keep: (ids) => {
+      for (const id of hosts.keys()) if (!ids.has(id)) hosts.delete(id);
     },
   };
 }
 
-export const PreviewRegistryContext = createContext<PreviewRegistry | null>(null);
+export const PreviewHostsContext = createContext<PreviewHosts | null>(null);
+
+/** The fields the canvas frames, grouped by the Formily form they share: their list's or form's. */
+export interface PreviewScope {
+  id: string;
+  fields: { id: string; json: JsonObject }[];
+}
+
+/**
+ * The canvas's fields as Canvas.tsx frames them: every node below the page's root, a field's own
+ * children not (its frame shows the field only), grouped by the nearest list or form above (the
+ * page's loose fields by the root).
+ */
+export function previewScopes(doc: DesignDocument): PreviewScope[] {
+  const scopes = new Map<string, PreviewScope>();
+  const visit = (id: string, scope: string) => {
+    for (const child of childrenOf(doc, id)) {
+      const json = nodeOf(doc, child);
+      const kind = kindOfNode(doc, child);
+      if (!json || !kind) continue;
+      if (kind === 'field') {
+        let group = scopes.get(scope);
+        if (!group) scopes.set(scope, (group = { id: scope, fields: [] }));
+        group.fields.push({ id: child, json });
+      } else visit(child, json.type === 'list' || json.type === 'form' ? child : scope);
+    }
+  };
+  visit(ROOT_ID, ROOT_ID);
+  return [...scopes.values()];
+}
 
 /**
  * One field as operators see it: the runtime compiles and renders it; the designer only frames it.
@@ -92,52 +98,62 @@ const FieldPreviewBody = memo(function FieldPreviewBody({ json }: { json: JsonOb
 /** Stable, so the memoised preview is not re-rendered for a new callback each time. */
 const IGNORE_WARNING = () => undefined;
 
-const setInert = (element: HTMLElement | null) => element?.setAttribute('inert', '');
+/**
+ * The frame's place for the field's preview: its ref moves the field's host element in (a moved
+ * field's new frame takes it from the old one) and out again when the frame goes.
+ */
+export const FieldHost = memo(function FieldHost({ id }: { id: string }) {
+  const hosts = useContext(PreviewHostsContext);
+  if (!hosts) throw new Error('FieldHost must be used inside the designer panes');
+  const frame = useRef<HTMLElement | null>(null);
+  const setFrame = useCallback(
+    (element: HTMLDivElement | null) => {
+      const host = hosts.host(id);
+      if (element) {
+        // Inert: a click selects the field instead of typing in it; its inputs take no focus.
+        element.setAttribute('inert', '');
+        element.appendChild(host);
+      } else if (frame.current && host.parentNode === frame.current) {
+        frame.current.removeChild(host);
+      }
+      frame.current = element;
+    },
+    [hosts, id],
+  );
+  return <div className="tessera-designer-field" ref={setFrame} />;
+});
+
+const PortalPreview = memo(function PortalPreview({ host, json }: { host: HTMLElement; json: JsonObject }) {
+  return createPortal(<FieldPreviewBody json={json} />, host);
+});
+
+/** A list's or form's fields inside one Formily form, made when the scope first shows. */
+function ScopePreviews({ hosts, scope }: { hosts: PreviewHosts; scope: PreviewScope }) {
+  const form = useMemo(() => createForm(), []);
+  return (
+    <FormProvider form={form}>
+      {scope.fields.map((field) => (
+        <PortalPreview key={field.id} host={hosts.host(field.id)} json={field.json} />
+      ))}
+    </FormProvider>
+  );
+}
 
 /**
- * The frame's place for the field's preview. With a registry (the designer's panes) the preview is
- * rendered by PreviewPortals; without one, here.
+ * Every field's preview on the canvas, each in its frame. Render it inside the canvas store
+ * (CanvasSource) and outside the drag layer; it re-renders when the document changes, not on a
+ * selection or a pointer move.
  */
-export const FieldHost = memo(function FieldHost({ id, json }: { id: string; json: JsonObject }) {
-  const registry = useContext(PreviewRegistryContext);
-  const form = useForm() as Form | undefined;
-  const host = useRef<HTMLDivElement | null>(null);
-  const setHost = useCallback((element: HTMLDivElement | null) => {
-    host.current = element;
-    setInert(element);
-  }, []);
+export function PreviewPortals({ hosts }: { hosts: PreviewHosts }) {
+  const doc = useCanvas((s) => s.doc);
+  const scopes = useMemo(() => previewScopes(doc), [doc]);
   useLayoutEffect(() => {
-    if (registry && host.current) registry.put({ id, host: host.current, json, form });
-  }, [registry, id, json, form]);
-  useLayoutEffect(() => {
-    const element = host.current;
-    return () => {
-      if (registry && element) registry.remove(id, element);
-    };
-  }, [registry, id]);
-  return (
-    <div
-      className="tessera-designer-field"
-      // Inert: a click selects the field instead of typing in it; its inputs take no focus.
-      ref={setHost}
-    >
-      {registry ? null : <FieldPreviewBody json={json} />}
-    </div>
-  );
-});
-
-const PortalPreview = memo(function PortalPreview({ entry }: { entry: PreviewEntry }) {
-  const body = <FieldPreviewBody json={entry.json} />;
-  return createPortal(entry.form ? <FormProvider form={entry.form}>{body}</FormProvider> : body, entry.host);
-});
-
-/** Every registered field's preview, each in its frame. Render it outside the drag layer. */
-export function PreviewPortals({ registry }: { registry: PreviewRegistry }) {
-  useSyncExternalStore(registry.subscribe, registry.version, registry.version);
+    hosts.keep(new Set(scopes.flatMap((scope) => scope.fields.map((field) => field.id))));
+  }, [hosts, scopes]);
   return (
     <>
-      {[...registry.entries().values()].map((entry) => (
-        <PortalPreview key={entry.id} entry={entry} />
+      {scopes.map((scope) => (
+        <ScopePreviews key={scope.id} hosts={hosts} scope={scope} />
       ))}
     </>
   );

@@ -4,7 +4,11 @@
  * measures the time): the fields' runtime previews are not below @dnd-kit's DndContext (its
  * context changes on every pointer move would walk and re-render them), a title keystroke renders
  * one preview and not every draggable on the page, and the outline renders only the renamed row.
+ * On opening, every field's preview is in the commit that mounts its frame, rendered once; while
+ * dragging, a change of the droppable under the pointer re-renders the nodes' frames only.
  */
+// Before react-dom loads (tests/dom-setup imports it): the commit hook.
+import { onCommit } from '../../tests/helpers/render-count';
 import '../../tests/dom-setup';
 import { act, fireEvent, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -13,6 +17,7 @@ import type { Context } from 'react';
 const counts = vi.hoisted(() => ({
   previews: 0,
   previewsInsideDnd: 0,
+  nodes: 0,
   draggables: 0,
   droppables: 0,
   treeNodes: 0,
@@ -73,11 +78,23 @@ vi.mock('antd', async (importOriginal) => {
   return { ...actual, Tree: Object.assign(Tree, actual.Tree) };
 });
 
+vi.mock('./canvas-store', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('./canvas-store')>();
+  // A canvas node reads its slice with one useCanvas(nodeView) call whose value has `kind`.
+  const useCanvas: typeof actual.useCanvas = (select, equal) => {
+    const value = actual.useCanvas(select, equal);
+    if (value && typeof value === 'object' && 'kind' in value && 'here' in value) counts.nodes++;
+    return value;
+  };
+  return { ...actual, useCanvas };
+});
+
 const { fieldOnCanvas, renderCustomerDesigner } = await import('../../tests/helpers/designer-kit');
 
 const reset = () => {
   counts.previews = 0;
   counts.previewsInsideDnd = 0;
+  counts.nodes = 0;
   counts.draggables = 0;
   counts.droppables = 0;
   counts.treeNodes = 0;
@@ -85,6 +102,26 @@ const reset = () => {
 
 beforeEach(() => localStorage.clear());
 describe('render counts on the canvas', () => {
+  it('opens with each field preview rendered once, in the commit that mounts its frame', async () => {
+    // Field frames whose preview was not in the DOM when a commit finished, per such commit.
+    const bare: number[] = [];
+    const stop = onCommit(() => {
+      const frames = document.querySelectorAll('.tessera-designer-node.is-field .tessera-designer-field');
+      const empty = [...frames].filter((frame) => !frame.querySelector('.ant-formily-item')).length;
+      if (empty) bare.push(empty);
+    });
+    reset();
+    renderCustomerDesigner();
+    await waitFor(() => expect(fieldOnCanvas('mobile')).toBeTruthy());
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    stop();
+    const fields = document.querySelectorAll('.tessera-designer-node.is-field').length;
+    expect(fields).toBeGreaterThan(5);
+    expect(bare).toEqual([]);
+    expect(counts.previews).toBe(fields);
+    expect(counts.previewsInsideDnd).toBe(0);
+  }, 120_000);
+
   it('renders no field preview inside the drag layer, and a title keystroke renders one preview and a few draggables', async () => {
     renderCustomerDesigner();
     await waitFor(() => expect(fieldOnCanvas('mobile')).toBeTruthy());
@@ -113,5 +150,30 @@ describe('render counts on the canvas', () => {
     // The outline's tree keeps its data (only the renamed row's label renders).
     expect(counts.treeNodes).toBe(0);
     expect(document.querySelector('.tessera-designer-outline')!.textContent).toContain('联系电话');
+  }, 120_000);
+
+  it("a drag whose droppable under the pointer changes re-renders the nodes' frames, not the nodes", async () => {
+    renderCustomerDesigner();
+    await waitFor(() => expect(fieldOnCanvas('mobile')).toBeTruthy());
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    const nodes = document.querySelectorAll('.tessera-designer-node').length;
+    const node = fieldOnCanvas('mobile')!;
+    // happy-dom lays nothing out: every droppable's rect is empty at (0, 0), so the pointer there is
+    // over one of them and, 20 px away, over none — dnd-kit's context changes with each.
+    fireEvent.pointerDown(node, { clientX: 0, clientY: 0, button: 0, isPrimary: true, pointerId: 1 });
+    fireEvent.pointerMove(document, { clientX: 0, clientY: 10, pointerId: 1 });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    reset();
+    for (const y of [20, 0, 20, 0]) {
+      fireEvent.pointerMove(document, { clientX: y, clientY: y, pointerId: 1 });
+      await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    }
+    const frames = counts.draggables;
+    fireEvent.pointerUp(document, { clientX: 0, clientY: 0, pointerId: 1 });
+    expect(nodes).toBeGreaterThan(5);
+    // Every frame re-rendered through dnd-kit's context; the nodes' content did not.
+    expect(frames).toBeGreaterThanOrEqual(nodes);
+    // Only the nodes whose drop indicator came or went (at most two per move).
+    expect(counts.nodes).toBeLessThanOrEqual(8);
   }, 120_000);
 });

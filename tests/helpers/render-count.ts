@@ -19,6 +19,7 @@ const COMPONENT_TAGS = new Set([0, 1, 11, 14, 15]);
 const PERFORMED_WORK = 1;
 
 const counts = new Map<string, number>();
+const commitListeners = new Set<() => void>();
 
 function nameOf(type: unknown): string {
   const t = type as { displayName?: string; name?: string; render?: unknown; type?: unknown } | undefined;
@@ -44,8 +45,17 @@ function walk(fiber: Fiber | null): void {
   onScheduleFiberRoot: () => undefined,
   onCommitFiberUnmount: () => undefined,
   onPostCommitFiberRoot: () => undefined,
-  onCommitFiberRoot: (_id: number, root: { current: Fiber }) => walk(root.current.child),
+  onCommitFiberRoot: (_id: number, root: { current: Fiber }) => {
+    walk(root.current.child);
+    for (const listener of commitListeners) listener();
+  },
 };
+
+/** Calls `listener` after each commit, with the DOM as that commit left it; returns the unsubscribe. */
+export function onCommit(listener: () => void): () => void {
+  commitListeners.add(listener);
+  return () => commitListeners.delete(listener);
+}
 
 /** Components rendered (or mounted) since the last call, by name. */
 export function takeRenders(): Map<string, number> {
