@@ -26,10 +26,32 @@ export const notice = (page: Page, text: string | RegExp) =>
 
 export const tableRows = (page: Page) => page.locator('.tessera-list-table .ant-table-tbody tr.ant-table-row');
 
-/** Picks an option of an antd select by its label (the dropdown that is open). */
+/**
+ * Picks an option of an antd select by its label, in that select's own dropdown (the one its input's
+ * aria-controls names): the dropdown of a select picked just before may still be fading out with the
+ * same label in it (two dictionary selects of one form), and a click there is lost. A single select
+ * closes once an option is taken; if its dropdown is still open the click did not reach the option
+ * (it landed as the list re-rendered), so it clicks again, as a user would.
+ */
 export async function pick(page: Page, field: Locator, label: string) {
   await field.click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: label }).first().click();
+  // The field may be the select, its selector or its combobox input itself.
+  const list = await field
+    .locator('xpath=descendant-or-self::input[@aria-controls]')
+    .first()
+    .getAttribute('aria-controls');
+  const dropdown = page.locator('.ant-select-dropdown').filter({ has: page.locator(`[id="${list}"]`) });
+  const option = dropdown.locator('.ant-select-item-option').filter({ hasText: label }).first();
+  const select = page.locator('.ant-select').filter({ has: page.locator(`input[aria-controls="${list}"]`) });
+  const multiple = await select.first().evaluate((el) => el.classList.contains('ant-select-multiple'));
+  await option.click();
+  if (multiple) return;
+  try {
+    await dropdown.waitFor({ state: 'hidden', timeout: 5_000 });
+  } catch {
+    await option.click();
+    await dropdown.waitFor({ state: 'hidden' });
+  }
 }
 
 /** From the signed-in home page, the customers list through its menu (opening 客户管理 if folded). */
