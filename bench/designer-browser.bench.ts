@@ -30,10 +30,12 @@ const LOAD_TIMEOUT_MS = 600_000;
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const p95 = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.95))]!;
-};
+/**
+ * Nearest-rank p95: the ⌈0.95·n⌉-th smallest (the 19th of 20 keystrokes). Until session 3 this read
+ * index ⌊0.95·n⌋, the slowest of 20, so one stalled keystroke decided the typing figure; the
+ * maximum is printed beside it.
+ */
+const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.95) - 1]!;
 const fmt = (n: number) => n.toFixed(1);
 
 async function open(page: Page, url: string): Promise<number> {
@@ -205,7 +207,7 @@ async function main() {
     const typed = await typeTitle(page, 150);
     console.log(
       `typing a title in the settings → canvas, ${TYPED} keystrokes: median ${fmt(median(typed))} ms, ` +
-        `p95 ${fmt(p95(typed))} ms (target ≤ 50: ${p95(typed) <= 50 ? 'met' : `NOT met${median(typed) <= 50 ? ' at p95, met at the median' : ''}`})`,
+        `p95 ${fmt(p95(typed))} ms, max ${fmt(Math.max(...typed))} ms (target ≤ 50: ${p95(typed) <= 50 ? 'met' : `NOT met${median(typed) <= 50 ? ' at p95, met at the median' : ''}`})`,
     );
     console.log(`load at the end ${loadavg()[0].toFixed(1)}`);
   } finally {
