@@ -26,7 +26,16 @@ function harness(concurrency: number) {
     running.delete(name);
     await turn();
   };
-  return { limiter, started, running, submit, finish, clock };
+  /** Runs each shape alone for its duration, so the limiter remembers it; then forgets the starts. */
+  const learn = async (durations: Record<string, number>) => {
+    for (const [shape, ms] of Object.entries(durations)) {
+      void submit(shape);
+      await turn();
+      await finish(shape, ms);
+    }
+    started.length = 0;
+  };
+  return { limiter, started, running, submit, finish, learn, clock };
 }
 
 describe('AggregateLimiter', () => {
@@ -101,15 +110,7 @@ describe('AggregateLimiter', () => {
 
   it('counts time waited towards the rank: a short statement is not held back by long ones arriving after it', async () => {
     const h = harness(1);
-    for (const [shape, ms] of [
-      ['short', 10],
-      ['long', 300],
-    ] as const) {
-      void h.submit(shape);
-      await turn();
-      await h.finish(shape, ms);
-    }
-    h.started.length = 0;
+    await h.learn({ short: 10, long: 300 });
     void h.submit('long', 'long-1');
     void h.submit('short', 'short-1');
     await turn();
@@ -125,16 +126,7 @@ describe('AggregateLimiter', () => {
 
   it('with two slots, the long statement runs beside the short ones, which take the other slot in turn', async () => {
     const h = harness(2);
-    for (const [shape, ms] of [
-      ['a', 10],
-      ['b', 20],
-      ['long', 300],
-    ] as const) {
-      void h.submit(shape);
-      await turn();
-      await h.finish(shape, ms);
-    }
-    h.started.length = 0;
+    await h.learn({ a: 10, b: 20, long: 300 });
     for (const shape of ['a', 'b', 'long']) void h.submit(shape);
     await turn();
     expect(h.started).toEqual(['long', 'b']);
