@@ -15,6 +15,7 @@ import type { Lang } from '../../../protocol/constants';
 import { translate } from '../../../protocol/messages';
 import { textOf } from '../../../protocol/page-schema';
 import { setLinkedDictApi } from './linked-source';
+import { parentValues, type ParentValues } from './parent-values';
 import { compileDictApi } from './params';
 import type { LinkageDependent, LinkagePlan } from './plan';
 
@@ -34,7 +35,13 @@ function emptyParent(dep: LinkageDependent, values: Record<string, unknown>) {
   return dep.parents.find((p) => isBlank(values[p.key]));
 }
 
-function followParents(field: Field, dep: LinkageDependent, form: Form, options: LinkageOptions): () => void {
+function followParents(
+  field: Field,
+  dep: LinkageDependent,
+  form: Form,
+  parents: ParentValues,
+  options: LinkageOptions,
+): () => void {
   const onOpenChange = (open: boolean) => {
     if (!open) return;
     const parent = emptyParent(dep, form.values);
@@ -45,10 +52,11 @@ function followParents(field: Field, dep: LinkageDependent, form: Form, options:
   if (!source) return () => undefined;
   const resolve = compileDictApi(source, dep.implicitParams);
   let last: string | undefined;
+  const boxes = dep.parents.map((p) => [p.key, parents.box(p.key)] as const);
   const dispose = autorun(() => {
-    // Reads only the parents' values, so only their changes re-run this.
+    // Reads only the parents' boxes (not form.values: parent-values.ts says why), so only their changes re-run this.
     const values: Record<string, unknown> = {};
-    for (const p of dep.parents) values[p.key] = form.values[p.key];
+    for (const [key, box] of boxes) values[key] = box.value;
     let resolved;
     try {
       resolved = resolve(values);
@@ -69,8 +77,11 @@ export function linkageEffects(
   plan: LinkagePlan,
   options: LinkageOptions,
   track: (dispose: () => void) => void = () => undefined,
+  parents?: ParentValues,
 ): (form: Form) => void {
-  return () => {
+  return (effectForm) => {
+    const mirror = parents ?? parentValues(effectForm);
+    if (!parents) track(() => mirror.dispose());
     onFieldInputValueChange('*', (field, form) => {
       const key = field.path.toString();
       const cleared = plan.clears.get(key);
@@ -83,7 +94,7 @@ export function linkageEffects(
     onFieldInit('*', (field, form) => {
       if (!isField(field)) return;
       const dep = plan.dependents.get(field.path.toString());
-      if (dep) track(followParents(field, dep, form, options));
+      if (dep) track(followParents(field, dep, form, mirror, options));
     });
   };
 }
@@ -98,10 +109,12 @@ export function attachLinkage(form: Form, plan: LinkagePlan, options: LinkageOpt
   const id = `tessera-linkage-${++nextId}`;
   const disposers: (() => void)[] = [];
   const track = (dispose: () => void) => disposers.push(dispose);
-  form.addEffects(id, linkageEffects(plan, options, track));
+  const parents = parentValues(form);
+  track(() => parents.dispose());
+  form.addEffects(id, linkageEffects(plan, options, track, parents));
   for (const field of Object.values(form.fields)) {
     const dep = isField(field) ? plan.dependents.get(field.path.toString()) : undefined;
-    if (dep) track(followParents(field as Field, dep, form, options));
+    if (dep) track(followParents(field as Field, dep, form, parents, options));
   }
   return () => {
     form.removeEffects(id);

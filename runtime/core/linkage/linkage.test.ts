@@ -141,6 +141,40 @@ describe('attachLinkage on a Formily form', () => {
     detach();
     await province.onInput('zj');
     expect(form.values.city).toBe('sz');
+    // Nor following: the dependent keeps the source it had (parents are mirrored per attachment, issue 23).
+    expect(source(form.query('city').take())).toMatchObject({ params: { province: 'gd' } });
+  });
+
+  it('follows its parent through a record loaded later and through a change inside an array value', () => {
+    const { form, city } = setup();
+    form.setValues({ province: 'zj' });
+    expect(source(city)).toMatchObject({ params: { province: 'zj' } });
+    form.setValues({ province: ['gd'] });
+    expect(source(city)).toMatchObject({ params: { province: ['gd'] } });
+    (form.values.province as string[]).push('zj');
+    expect(source(city)).toMatchObject({ params: { province: ['gd', 'zj'] } });
+  });
+
+  it('twenty dependents of one parent all follow it, and stop when detached', () => {
+    const dependents = Array.from({ length: 20 }, (_, i) => ({
+      key: `d${i}`,
+      title: `从${i}`,
+      type: 'select' as const,
+      dictApi: { url: 'dict/d', params: { p: '{{parent}}' } },
+    }));
+    const plan = buildLinkagePlan([
+      { key: 'parent', title: '父', type: 'input', linkageKeys: dependents.map((d) => d.key) },
+      ...dependents,
+    ]);
+    const form = createForm();
+    const detach = attachLinkage(form, plan, { lang: 'zh', warn: () => undefined });
+    const parent = form.createField({ name: 'parent' });
+    const made = dependents.map((d) => form.createField({ name: d.key }));
+    parent.setValue('a');
+    expect(made.map((f) => source(f)?.params)).toEqual(made.map(() => ({ p: 'a' })));
+    detach();
+    parent.setValue('b');
+    expect(made.map((f) => source(f)?.params)).toEqual(made.map(() => ({ p: 'a' })));
   });
 });
 
