@@ -101,9 +101,14 @@ async function selectAndDrag(page: Page, from: number, to: number): Promise<numb
   await source.scrollIntoViewIfNeeded();
   return framesDuring(page, async () => {
     await source.click();
-    await page.waitForSelector(`${nodeSelector(from)}.is-selected, [data-settings-for="${fieldId(from)}"]`, {
-      timeout: 60_000,
-    });
+    // Waits in the page with the DOM's own querySelector every 50 ms. Playwright's waitForSelector
+    // polled on every frame with its selector engine, which walks all ~10,000 elements (~5 ms a
+    // query, traced): the harness's own work was inside the frames measured here.
+    await page.waitForFunction(
+      (id) => document.querySelector(`.tessera-designer-node.is-selected[data-node-id="${id}"]`) !== null,
+      fieldId(from),
+      { polling: 50, timeout: 60_000 },
+    );
     const a = (await source.boundingBox())!;
     const b = (await target.boundingBox())!;
     await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);

@@ -8,7 +8,7 @@
  * context, and the bodies are memoised on their JSON: an edit re-renders the edited node and the
  * containers above it, a selection the two nodes it moves between, a drag the node under the pointer.
  */
-import { memo, useCallback, useContext, useLayoutEffect, useState, type CSSProperties, type ReactNode } from 'react';
+import { memo, useContext, useLayoutEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import { Button, Card, Tabs, Tooltip } from 'antd';
 import { useDraggable, useDroppable } from '@dnd-kit/core';
 import { translate } from '../../protocol/messages';
@@ -23,7 +23,7 @@ import {
   useCanvas,
   type CanvasSnapshot,
 } from './canvas-store';
-import { itemDropId, nodeDragId, slotDropId, type DropTarget } from './drop';
+import { CANVAS_DROP_ID, DROP_ATTRIBUTE, itemDropId, nodeDragId, slotDropId, type DropTarget } from './drop';
 import { FieldHost } from './preview-portals';
 
 function Indicator({ after, refused }: { after: boolean; refused?: string }) {
@@ -44,12 +44,13 @@ const Slot = memo(function Slot({ id, columns = 1 }: { id: string; columns?: num
   const items = useCanvas((s) => childrenOf(s.doc, id), sameItems);
   const here = useCanvas((s) => (s.target?.over === slotDropId(id) ? s.target : undefined));
   const lang = useCanvas((s) => s.lang);
-  const { setNodeRef, isOver } = useDroppable({ id: slotDropId(id) });
   const style: CSSProperties = { gridTemplateColumns: `repeat(${Math.max(1, columns)}, minmax(0, 1fr))` };
+  // A drop place by its attribute, found by the drag layer's hit test (DndLayer.tsx says why).
+  const drop = { [DROP_ATTRIBUTE]: slotDropId(id) };
   return (
     <div
-      ref={setNodeRef}
-      className={`tessera-designer-slot ${items.length ? '' : 'is-empty'} ${isOver ? 'is-over' : ''}`}
+      {...drop}
+      className={`tessera-designer-slot ${items.length ? '' : 'is-empty'} ${here ? 'is-over' : ''}`}
       style={style}
       data-slot={id}
     >
@@ -57,11 +58,7 @@ const Slot = memo(function Slot({ id, columns = 1 }: { id: string; columns?: num
         <CanvasNode key={child} id={child} columns={columns} />
       ))}
       {!items.length && <div className="tessera-designer-hint">{translate(lang, 'designerUi.emptyContainer')}</div>}
-      {here && (
-        <div style={{ gridColumn: '1 / -1' }}>
-          <Indicator after refused={refusalOf(here, lang)} />
-        </div>
-      )}
+      {here && <Indicator after refused={refusalOf(here, lang)} />}
     </div>
   );
 });
@@ -177,10 +174,10 @@ function nodeView(s: CanvasSnapshot, id: string) {
 }
 
 /**
- * A node's frame: its @dnd-kit hooks and its element, with the node's content passed in as an
- * unchanged child. dnd-kit's context changes whenever the droppable under the pointer (`over`)
- * changes, and every useDraggable/useDroppable re-renders then: here that is ~300 small frames,
- * and the content (label, indicators, body) is not rendered again.
+ * A node's frame: its @dnd-kit draggable and its element, a drop place by its attribute, with the
+ * node's content passed in as an unchanged child. dnd-kit's context changes when a drag starts,
+ * ends, or enters or leaves the canvas (its one droppable, DndLayer.tsx), and every useDraggable
+ * re-renders then: ~300 small frames, not their content (label, indicators, body).
  */
 const NodeFrame = memo(function NodeFrame(props: {
   id: string;
@@ -196,19 +193,11 @@ const NodeFrame = memo(function NodeFrame(props: {
 }) {
   const { id, dispatch } = props;
   const drag = useDraggable({ id: nodeDragId(id), disabled: props.disabled });
-  const drop = useDroppable({ id: itemDropId(id) });
-  const { setNodeRef: setDragRef } = drag;
-  const { setNodeRef: setDropRef } = drop;
-  const ref = useCallback(
-    (element: HTMLElement | null) => {
-      setDragRef(element);
-      setDropRef(element);
-    },
-    [setDragRef, setDropRef],
-  );
+  const drop = { [DROP_ATTRIBUTE]: itemDropId(id) };
   return (
     <div
-      ref={ref}
+      ref={drag.setNodeRef}
+      {...drop}
       {...drag.attributes}
       {...drag.listeners}
       tabIndex={-1}
@@ -305,8 +294,17 @@ export function CanvasSource({ pending, children }: { pending?: DesignerContextV
 /** The page: its body nodes, one below the other, and the page's own drop place. */
 export function Canvas() {
   const dispatch = useCanvas((s) => s.dispatch);
+  // The drag layer's one droppable: over it, the drop place comes from its hit test (DndLayer.tsx).
+  const { setNodeRef } = useDroppable({ id: CANVAS_DROP_ID });
+  // Its blank margin below the page's last node is the page's end, as the page's own slot is.
+  const drop = { [DROP_ATTRIBUTE]: slotDropId(ROOT_ID) };
   return (
-    <div className="tessera-designer-canvas" onClick={() => dispatch({ type: 'select', id: ROOT_ID })}>
+    <div
+      ref={setNodeRef}
+      {...drop}
+      className="tessera-designer-canvas"
+      onClick={() => dispatch({ type: 'select', id: ROOT_ID })}
+    >
       <Slot id={ROOT_ID} />
     </div>
   );

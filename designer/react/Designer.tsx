@@ -225,7 +225,26 @@ function DesignerWorkspace(props: DesignerProps & { loaded: LoadedModule; onRelo
     latestDoc.current = doc;
   }, [doc]);
   const getDoc = useCallback(() => latestDoc.current, []);
-  const onDropped = useCallback(() => root.current?.focus({ preventScroll: true }), []);
+  const latestSelection = useRef(state.editor.selection);
+  useLayoutEffect(() => {
+    latestSelection.current = state.editor.selection;
+  }, [state.editor.selection]);
+  // After a drop, once its move or insert is committed: the keyboard's focus goes to the selected
+  // node (the moved one was mounted anew, the inserted one is new), else back into the designer.
+  // Not the designer's root each time: focusing it restyled the whole page (~190 ms on 300 nodes,
+  // traced), the node only itself.
+  const onDropped = useCallback(
+    () =>
+      setTimeout(() => {
+        const designer = root.current;
+        if (!designer) return;
+        const id = latestSelection.current;
+        const node = id ? designer.querySelector(`.tessera-designer-node[data-node-id="${CSS.escape(id)}"]`) : null;
+        if (node instanceof HTMLElement) node.focus({ preventScroll: true });
+        else if (!designer.contains(document.activeElement)) designer.focus({ preventScroll: true });
+      }),
+    [],
+  );
   // The meta-schema the browser may not compile (validate.ts): the store's dry run checks it.
   const remoteCheck = useMemo(
     () =>

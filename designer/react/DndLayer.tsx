@@ -1,64 +1,53 @@
 /**
- * @dnd-kit wiring: palette entries and canvas nodes are draggables; nodes and container slots are
- * droppables. While dragging, the innermost droppable under the pointer gives the place and the
- * core's verdict (drop.ts), which the canvas shows as an indicator — red with the reason when the
- * drop is refused. A drop runs the core's insert or move; a refused one only says why.
+ * @dnd-kit wiring: palette entries and canvas nodes are draggables; the canvas is the one
+ * droppable. While dragging over it, the innermost drop place under the pointer (a node: before or
+ * after it; a container's slot: its end) comes from the browser's own hit test (drop.ts
+ * droppableAt over `document.elementsFromPoint`) with the core's verdict, which the canvas shows as
+ * an indicator — red with the reason when the drop is refused. A drop runs the core's insert or
+ * move; a refused one only says why.
+ *
+ * Why not a useDroppable per node: dnd-kit's context changes whenever the droppable under the pointer
+ * changes, and every useDraggable/useDroppable re-renders then — ~300 frames per change on a
+ * 300-node page, the bulk of a late drag frame (issue 14). With the canvas as the only droppable,
+ * `over` changes when the pointer enters or leaves the canvas, not at every node it crosses. dnd-kit
+ * still auto-scrolls the canvas: it scrolls the ancestors of the droppable under the pointer.
  */
-import { memo, useState, type ReactNode } from 'react';
-import {
-  DndContext,
-  DragOverlay,
-  PointerSensor,
-  useSensor,
-  useSensors,
-  type ClientRect,
-  type CollisionDetection,
-  type DroppableContainer,
-  type UniqueIdentifier,
-  type DragMoveEvent,
-} from '@dnd-kit/core';
+import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
+import { DndContext, DragOverlay, PointerSensor, pointerWithin, useSensor, useSensors } from '@dnd-kit/core';
 import type { PaletteEntry } from '../../runtime/core/palette';
 import { nodeOf, titleOf, kindOfNode, type Dragged, type DesignDocument } from '../core';
 import type { DesignerAction } from './state';
-import { draggedOf, dropCommand, dropTarget, innermost, type DropTarget } from './drop';
+import { draggedOf, dropCommand, dropTarget, droppableAt, type DropTarget } from './drop';
+
+type Point = { x: number; y: number };
 
 /**
- * @dnd-kit's pointerWithin, then the innermost hit. Each droppable rect's edges are getters that
- * read the scroll offsets of its scrollable ancestors (dnd-kit's Rect), and pointerWithin reads all
- * four of ~600 rects on every pointer move; here a rect's top is read first and its left only when
- * the pointer is within its rows (bottom and right follow from width and height), so most rects
- * cost one getter. The hits and their order (by the mean distance to the corners) are pointerWithin's.
+ * The pointer's viewport position while a drag runs. dnd-kit's event delta is adjusted for the
+ * scrolling of the containers, so it is not where the pointer is; the hit test needs where it is.
  */
-export const innermostCollision: CollisionDetection = ({ droppableContainers, droppableRects, pointerCoordinates }) => {
-  if (!pointerCoordinates) return [];
-  const { x, y } = pointerCoordinates;
-  const hits: { id: UniqueIdentifier; rect: ClientRect; distance: number; container: DroppableContainer }[] = [];
-  for (const container of droppableContainers) {
-    const rect = droppableRects.get(container.id);
-    if (!rect) continue;
-    const top = rect.top;
-    if (y < top || y > top + rect.height) continue;
-    const left = rect.left;
-    if (x < left || x > left + rect.width) continue;
-    const right = left + rect.width;
-    const bottom = top + rect.height;
-    const corners =
-      Math.hypot(x - left, y - top) +
-      Math.hypot(x - right, y - top) +
-      Math.hypot(x - left, y - bottom) +
-      Math.hypot(x - right, y - bottom);
-    const box = { top, left, right, bottom, width: rect.width, height: rect.height };
-    hits.push({ id: container.id, rect: box, distance: Number((corners / 4).toFixed(4)), container });
-  }
-  hits.sort((a, b) => a.distance - b.distance);
-  const best = innermost(hits);
-  return best ? [{ id: best.id, data: { droppableContainer: best.container, value: best.distance } }] : [];
-};
-
-function pointerOf(event: DragMoveEvent): { x: number; y: number } {
-  const start = event.activatorEvent as PointerEvent;
-  return { x: (start?.clientX ?? 0) + event.delta.x, y: (start?.clientY ?? 0) + event.delta.y };
+function usePointer(dragging: boolean) {
+  const pointer = useRef<Point>({ x: 0, y: 0 });
+  useEffect(() => {
+    if (!dragging) return;
+    const follow = (event: PointerEvent) => (pointer.current = { x: event.clientX, y: event.clientY });
+    // Capture on window: before dnd-kit's own listener on the document moves the drag.
+    window.addEventListener('pointermove', follow, { capture: true, passive: true });
+    return () => window.removeEventListener('pointermove', follow, { capture: true });
+  }, [dragging]);
+  return pointer;
 }
+
+/**
+ * The element under the point, as a click there would hit it. Not elementsFromPoint: listing every
+ * element at a point walks the whole page (5–8 ms with 300 fields on the canvas, measured), where the
+ * topmost one is found in ~0.1 ms. The dragged chip lets the pointer through (pointer-events: none)
+ * and so do the field previews, so this is a node's frame, a slot or the canvas.
+ */
+/** The dragged chip is never what the pointer is over. */
+const passThrough = { pointerEvents: 'none' } as const;
+
+const elementAt = (point: Point): Element | null =>
+  typeof document.elementFromPoint === 'function' ? document.elementFromPoint(point.x, point.y) : null;
 
 /**
  * Memoised, with the document read through `getDoc` when a drag starts or moves: an edit renders
@@ -79,21 +68,26 @@ export const DndLayer = memo(function DndLayer(props: {
   const [dragged, setDragged] = useState<{ value: Dragged; label: string }>();
   // The refusal travels with the pointer: the chip turns red and says why (the line turns red too).
   const [refusal, setRefusal] = useState<string>();
+  const pointer = usePointer(dragged !== undefined);
   const show = (target: DropTarget | undefined) => {
     onTarget(target);
     setRefusal(target && !target.verdict.ok ? target.verdict.message[lang] : undefined);
   };
-  const update = (event: DragMoveEvent): DropTarget | undefined => {
+  // Over the canvas (dnd-kit's one droppable), the innermost drop place at the pointer.
+  const update = (over: boolean): DropTarget | undefined => {
     const value = dragged?.value;
-    if (!value || !event.over) return undefined;
-    return dropTarget(getDoc(), value, String(event.over.id), pointerOf(event), event.over.rect);
+    if (!value || !over) return undefined;
+    const hit = droppableAt(elementAt(pointer.current));
+    return hit && dropTarget(getDoc(), value, hit.id, pointer.current, hit.rect);
   };
 
   return (
     <DndContext
       sensors={sensors}
-      collisionDetection={innermostCollision}
+      collisionDetection={pointerWithin}
       onDragStart={(event) => {
+        const start = event.activatorEvent as PointerEvent | null;
+        pointer.current = { x: start?.clientX ?? 0, y: start?.clientY ?? 0 };
         const entry = event.active.data.current?.entry as PaletteEntry | undefined;
         const value = draggedOf(String(event.active.id), entry);
         if (!value) return;
@@ -106,9 +100,9 @@ export const DndLayer = memo(function DndLayer(props: {
         }
         setDragged({ value, label });
       }}
-      onDragMove={(event) => show(update(event))}
+      onDragMove={(event) => show(update(event.over !== null))}
       onDragEnd={(event) => {
-        const target = update(event);
+        const target = update(event.over !== null);
         show(undefined);
         setDragged(undefined);
         props.onDropped?.();
@@ -122,7 +116,7 @@ export const DndLayer = memo(function DndLayer(props: {
       }}
     >
       {props.children}
-      <DragOverlay dropAnimation={null}>
+      <DragOverlay dropAnimation={null} style={passThrough}>
         {dragged ? (
           <div className={`tessera-designer-drag-chip ${refusal ? 'is-refused' : ''}`}>
             {dragged.label}

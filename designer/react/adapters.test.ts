@@ -8,7 +8,7 @@ import { sampleDocument } from '../core/test-fixtures/sample';
 import { childrenOf, isDirty, nodeOf, ROOT_ID, serialiseText } from '../core';
 import { designerReducer, initialState, type DesignerState } from './state';
 import { keyAction, isTypingTarget } from './keyboard';
-import { dropCommand, dropTarget, innermost, isAfter, placeOf, draggedOf, itemDropId, slotDropId } from './drop';
+import { dropCommand, dropTarget, isAfter, placeOf, draggedOf, itemDropId, slotDropId } from './drop';
 import { insertPlaceFor } from './insert-place';
 import { panelFields, panelValues, staleKeys } from './settings-values';
 import { describeStep, isDestructive } from './plan-text';
@@ -135,12 +135,6 @@ describe('drop adapter', () => {
     ).toEqual({
       entry: { kind: 'widget', type: 'input', defaults: {} },
     });
-  });
-
-  it('picks the innermost droppable under the pointer', () => {
-    const outer = { id: 'slot:form', rect: { left: 0, top: 0, width: 500, height: 500 } };
-    const inner = { id: 'slot:grid', rect: { left: 10, top: 10, width: 100, height: 50 } };
-    expect(innermost([outer, inner])?.id).toBe('slot:grid');
   });
 
   it('inserts with Enter after the selected field, into a selected container, else into the first form', () => {

@@ -83,10 +83,18 @@ export function dropCommand(dragged: Dragged, target: Place): Command {
     : { type: 'insert', entry: dragged.entry, parent: target.parent, index: target.index };
 }
 
-/** Of the droppables under the pointer, the innermost (smallest box): a field inside a grid inside a form. */
-export function innermost<T extends { id: string | number; rect: Rect }>(hits: T[]): T | undefined {
-  let best: T | undefined;
-  for (const hit of hits)
-    if (!best || hit.rect.width * hit.rect.height < best.rect.width * best.rect.height) best = hit;
-  return best;
+/** The attribute a drop place's element carries: its droppable id (`item:<id>` or `slot:<id>`). */
+export const DROP_ATTRIBUTE = 'data-drop';
+/** The canvas as dnd-kit's one droppable: over it, the drop place comes from droppableAt. */
+export const CANVAS_DROP_ID = 'canvas';
+
+/**
+ * The innermost drop place at the element under the pointer: the element itself or its nearest
+ * ancestor carrying DROP_ATTRIBUTE (a field's frame before the grid's slot holding it, the slot
+ * before the form's frame). Elements without it (a label, a preview's input) defer to their ancestors.
+ */
+export function droppableAt(element: Element | null): { id: string; rect: Rect } | undefined {
+  const place = element?.closest(`[${DROP_ATTRIBUTE}]`);
+  const id = place?.getAttribute(DROP_ATTRIBUTE);
+  return place && id ? { id, rect: place.getBoundingClientRect() } : undefined;
 }
