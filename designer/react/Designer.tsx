@@ -30,6 +30,7 @@ import {
 import { validateInBrowser } from './validate';
 import { listDictionaries, loadModule, saveModule, type DictionaryInfo, type LoadedModule } from './api';
 import { createStore, DropTargetContext } from './canvas-store';
+import { useFocusAfterDrop } from './drop-focus';
 import { DesignerContext, type DesignerContextValue } from './context';
 import { DescribePanel, type PendingChange } from './DescribePanel';
 import { browserStorage, clearDraft, draftKey, readDraft, writeDraft } from './draft';
@@ -225,26 +226,7 @@ function DesignerWorkspace(props: DesignerProps & { loaded: LoadedModule; onRelo
     latestDoc.current = doc;
   }, [doc]);
   const getDoc = useCallback(() => latestDoc.current, []);
-  const latestSelection = useRef(state.editor.selection);
-  useLayoutEffect(() => {
-    latestSelection.current = state.editor.selection;
-  }, [state.editor.selection]);
-  // After a drop, once its move or insert is committed: the keyboard's focus goes to the selected
-  // node (the moved one was mounted anew, the inserted one is new), else back into the designer.
-  // Not the designer's root each time: focusing it restyled the whole page (~190 ms on 300 nodes,
-  // traced), the node only itself.
-  const onDropped = useCallback(
-    () =>
-      setTimeout(() => {
-        const designer = root.current;
-        if (!designer) return;
-        const id = latestSelection.current;
-        const node = id ? designer.querySelector(`.tessera-designer-node[data-node-id="${CSS.escape(id)}"]`) : null;
-        if (node instanceof HTMLElement) node.focus({ preventScroll: true });
-        else if (!designer.contains(document.activeElement)) designer.focus({ preventScroll: true });
-      }),
-    [],
-  );
+  const onDropped = useFocusAfterDrop(root, state.editor.selection);
   // The meta-schema the browser may not compile (validate.ts): the store's dry run checks it.
   const remoteCheck = useMemo(
     () =>
