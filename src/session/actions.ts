@@ -105,10 +105,21 @@ async function withLiveModules(menus: MenuInfo[]): Promise<MenuInfo[]> {
   }
 }
 
+/**
+ * How long signing out waits for the server's answer before the user is out anyway. The call is
+ * sealed with the token before this ends and goes on without the page; a slow or hung server must
+ * not keep a user on screen for the request timeout (60 s) after they said 确定.
+ */
+export const LOGOUT_WAIT_MS = 2000;
+
 export async function logout(): Promise<void> {
+  const revoked = request({ method: 'POST', url: 'auth/logout' }).catch(() => undefined);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, LOGOUT_WAIT_MS)));
   try {
-    await request({ method: 'POST', url: 'auth/logout' });
+    await Promise.race([revoked, waited]);
   } finally {
+    clearTimeout(timer);
     clearSession();
   }
 }

@@ -10,13 +10,13 @@ import { App as AntdApp } from 'antd';
 import { act, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SESSION_TTL_MS, TODO_POLL_MS } from '../../protocol/constants';
+import { REQUEST_TIMEOUT_MS, SESSION_TTL_MS, TODO_POLL_MS } from '../../protocol/constants';
 import { browseFrom, SHELL_CAPTCHA, startShellServer, type ShellServer } from '../../tests/helpers/shell-server';
 import { request } from '../api/client';
 import { AppGate } from '../routes/AppGate';
 import { AvatarMenu } from '../layouts/AvatarMenu';
 import { useTodoCount } from '../layouts/use-todo-count';
-import { fetchPicCode, loadAppInfo, login, logout } from './actions';
+import { fetchPicCode, loadAppInfo, login, logout, LOGOUT_WAIT_MS } from './actions';
 import { loadDashboard, loadModule, invalidateModuleVersions, type ModuleRecord } from './module-cache';
 import { readStored, storageKey, writeStored } from './storage';
 import { enterApp, session } from './store';
@@ -117,6 +117,33 @@ describe('sign-in flow (spec §4: token → user info → roles → menus)', () 
     session.token = token;
     const again = await request({ method: 'GET', url: 'auth/userInfo' });
     expect(again.code).toBe('P4007');
+  });
+
+  it('a hung server does not keep the user signed in on screen: out after LOGOUT_WAIT_MS, revoked once it answers', async () => {
+    await signIn();
+    const token = session.token!;
+    const sent = callsTo('auth/logout');
+    server.pause();
+    try {
+      const started = Date.now();
+      await logout();
+      const waited = Date.now() - started;
+      expect(waited).toBeGreaterThanOrEqual(LOGOUT_WAIT_MS - 50);
+      expect(waited).toBeLessThan(REQUEST_TIMEOUT_MS);
+      expect([session.token, session.user, session.menus]).toEqual([undefined, undefined, undefined]);
+      // The call left with the token before the page gave up on it.
+      expect(callsTo('auth/logout')).toBe(sent + 1);
+    } finally {
+      server.resume();
+    }
+    // The held call is answered after the resume: the token stops working.
+    session.token = token;
+    let code = '';
+    for (let i = 0; i < 100 && code !== 'P4007'; i++) {
+      code = String((await request({ method: 'GET', url: 'auth/userInfo' })).code);
+      if (code !== 'P4007') await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(code).toBe('P4007');
   });
 });
 

@@ -23,6 +23,9 @@ export interface ShellServer {
   stop: () => Promise<void>;
   /** SIGKILL, as `kill -9` (tests/faults/): resolves once the process is gone; stop() still cleans up. */
   kill: () => Promise<void>;
+  /** SIGSTOP / SIGCONT: the server holds every connection and answers nothing until resumed (a hung server). */
+  pause: () => void;
+  resume: () => void;
 }
 
 export async function startShellServer(env: Record<string, string> = {}): Promise<ShellServer> {
@@ -77,10 +80,13 @@ export async function startShellServer(env: Record<string, string> = {}): Promis
       child.kill('SIGKILL');
       await exited;
     },
+    pause: () => void child.kill('SIGSTOP'),
+    resume: () => void child.kill('SIGCONT'),
     stop: async () => {
       if (stopped) return;
       stopped = true;
       if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGCONT');
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
         await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
