@@ -8,7 +8,17 @@
  * context, and the bodies are memoised on their JSON: an edit re-renders the edited node and the
  * containers above it, a selection the two nodes it moves between, a drag the node under the pointer.
  */
-import { memo, useContext, useLayoutEffect, useState, type CSSProperties, type ReactNode } from 'react';
+import {
+  memo,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type PointerEvent as ReactPointerEvent,
+  type ReactNode,
+} from 'react';
 import { Button, Card, Tabs, Tooltip } from 'antd';
 import { useDraggable, useDroppable } from '@dnd-kit/core';
 import { translate } from '../../protocol/messages';
@@ -23,7 +33,15 @@ import {
   useCanvas,
   type CanvasSnapshot,
 } from './canvas-store';
-import { CANVAS_DROP_ID, DROP_ATTRIBUTE, itemDropId, nodeDragId, slotDropId, type DropTarget } from './drop';
+import {
+  CANVAS_DRAG_ID,
+  CANVAS_DROP_ID,
+  DRAGGING_ATTRIBUTE,
+  DROP_ATTRIBUTE,
+  itemDropId,
+  slotDropId,
+  type DropTarget,
+} from './drop';
 import { FieldHost } from './preview-portals';
 
 function Indicator({ after, refused }: { after: boolean; refused?: string }) {
@@ -174,14 +192,12 @@ function nodeView(s: CanvasSnapshot, id: string) {
 }
 
 /**
- * A node's frame: its @dnd-kit draggable and its element, a drop place by its attribute, with the
- * node's content passed in as an unchanged child. dnd-kit's context changes when a drag starts,
- * ends, or enters or leaves the canvas (its one droppable, DndLayer.tsx), and every useDraggable
- * re-renders then: ~300 small frames, not their content (label, indicators, body).
+ * A node's frame: its element, a drop place by its attribute, with the node's content passed in as
+ * an unchanged child. It is not a dnd-kit draggable of its own: the canvas is, for every node
+ * (useCanvasDrag), so a drag's start and end re-render no frame.
  */
 const NodeFrame = memo(function NodeFrame(props: {
   id: string;
-  disabled: boolean;
   className: string;
   label: string;
   type: string;
@@ -192,21 +208,17 @@ const NodeFrame = memo(function NodeFrame(props: {
   children: ReactNode;
 }) {
   const { id, dispatch } = props;
-  const drag = useDraggable({ id: nodeDragId(id), disabled: props.disabled });
   const drop = { [DROP_ATTRIBUTE]: itemDropId(id) };
   return (
     <div
-      ref={drag.setNodeRef}
       {...drop}
-      {...drag.attributes}
-      {...drag.listeners}
       tabIndex={-1}
       role="treeitem"
       aria-selected={props.selected}
       aria-label={props.label}
       data-node-id={id}
       data-node-type={props.type}
-      className={`${props.className}${drag.isDragging ? ' is-dragging' : ''}`}
+      className={props.className}
       data-patch={props.mark}
       style={{ gridColumn: `span ${props.span}` }}
       onClick={(event) => {
@@ -221,10 +233,7 @@ const NodeFrame = memo(function NodeFrame(props: {
 
 /** A node on the canvas: selectable, draggable, a drop place before or after it. */
 export const CanvasNode = memo(function CanvasNode({ id, columns = 1 }: { id: string; columns?: number }) {
-  const { json, kind, selected, problems, mark, here, lang, readOnly, dispatch } = useCanvas(
-    (s) => nodeView(s, id),
-    sameFields,
-  );
+  const { json, kind, selected, problems, mark, here, lang, dispatch } = useCanvas((s) => nodeView(s, id), sameFields);
   if (!json || !kind) return null;
   const span = Math.min(Math.max(1, Number(json.columnSpan ?? (kind === 'field' ? 1 : columns))), columns);
   const label = `${titleOf(json, kind, lang)}${typeof json.key === 'string' && kind === 'field' ? ` · ${json.key}` : ''}`;
@@ -238,7 +247,6 @@ export const CanvasNode = memo(function CanvasNode({ id, columns = 1 }: { id: st
   return (
     <NodeFrame
       id={id}
-      disabled={readOnly}
       className={className}
       label={label}
       type={String(json.type ?? 'pane')}
@@ -291,11 +299,48 @@ export function CanvasSource({ pending, children }: { pending?: DesignerContextV
   return <CanvasStoreContext.Provider value={store}>{children}</CanvasStoreContext.Provider>;
 }
 
+type PressHandler = (event: ReactPointerEvent<HTMLElement>) => void;
+
+/**
+ * The canvas's nodes as one dnd-kit draggable. A useDraggable per node re-rendered all ~300 frames
+ * when a drag started and again when it ended (dnd-kit's context changes then): one late frame per
+ * drag (issue 14). Here the canvas listens for the press itself: the innermost node under it is what
+ * is dragged; dnd-kit measures that node's element (so the drag chip starts over it). The hook lives
+ * in this empty component beside the canvas's content, so dnd-kit's changes during a drag (every
+ * pointer move) re-render it alone. The dragged frame is dimmed through an attribute the DOM keeps,
+ * so no frame renders for that either.
+ */
+function CanvasDragSource({ onPress }: { onPress: { current?: PressHandler } }) {
+  const readOnly = useCanvas((s) => s.readOnly);
+  const pressed = useRef<{ node?: string; element?: HTMLElement }>({});
+  const { listeners, setNodeRef, isDragging } = useDraggable({
+    id: CANVAS_DRAG_ID,
+    data: pressed.current,
+    disabled: readOnly,
+  });
+  useEffect(() => {
+    const element = pressed.current.element;
+    if (!isDragging || !element) return;
+    element.setAttribute(DRAGGING_ATTRIBUTE, '');
+    return () => element.removeAttribute(DRAGGING_ATTRIBUTE);
+  }, [isDragging]);
+  onPress.current = (event) => {
+    const element = (event.target as Element).closest<HTMLElement>('[data-node-id]');
+    if (readOnly || !element || !event.currentTarget.contains(element)) return;
+    pressed.current.node = element.dataset.nodeId;
+    pressed.current.element = element;
+    setNodeRef(element);
+    listeners?.onPointerDown?.(event);
+  };
+  return null;
+}
+
 /** The page: its body nodes, one below the other, and the page's own drop place. */
 export function Canvas() {
   const dispatch = useCanvas((s) => s.dispatch);
   // The drag layer's one droppable: over it, the drop place comes from its hit test (DndLayer.tsx).
   const { setNodeRef } = useDroppable({ id: CANVAS_DROP_ID });
+  const [onPress] = useState<{ current?: PressHandler }>({});
   // Its blank margin below the page's last node is the page's end, as the page's own slot is.
   const drop = { [DROP_ATTRIBUTE]: slotDropId(ROOT_ID) };
   return (
@@ -303,8 +348,10 @@ export function Canvas() {
       ref={setNodeRef}
       {...drop}
       className="tessera-designer-canvas"
+      onPointerDown={(event) => onPress.current?.(event)}
       onClick={() => dispatch({ type: 'select', id: ROOT_ID })}
     >
+      <CanvasDragSource onPress={onPress} />
       <Slot id={ROOT_ID} />
     </div>
   );

@@ -1,5 +1,6 @@
 /**
- * @dnd-kit wiring: palette entries and canvas nodes are draggables; the canvas is the one
+ * @dnd-kit wiring: palette entries are draggables, and the canvas is one draggable for all its
+ * nodes (Canvas.tsx CanvasDragSource: the pressed node's id rides in its data); the canvas is the one
  * droppable. While dragging over it, the innermost drop place under the pointer (a node: before or
  * after it; a container's slot: its end) comes from the browser's own hit test (drop.ts
  * droppableAt over `document.elementFromPoint`) with the core's verdict, which the canvas shows as
@@ -17,7 +18,7 @@ import { DndContext, DragOverlay, PointerSensor, pointerWithin, useSensor, useSe
 import type { PaletteEntry } from '../../runtime/core/palette';
 import { nodeOf, titleOf, kindOfNode, type Dragged, type DesignDocument } from '../core';
 import type { DesignerAction } from './state';
-import { draggedOf, dropCommand, dropTarget, droppableAt, type DropTarget } from './drop';
+import { draggedOf, dropCommand, dropTarget, droppableAt, nodeDragId, type DropTarget } from './drop';
 
 type Point = { x: number; y: number };
 
@@ -89,7 +90,9 @@ export const DndLayer = memo(function DndLayer(props: {
         const start = event.activatorEvent as PointerEvent | null;
         pointer.current = { x: start?.clientX ?? 0, y: start?.clientY ?? 0 };
         const entry = event.active.data.current?.entry as PaletteEntry | undefined;
-        const value = draggedOf(String(event.active.id), entry);
+        // A canvas node: the canvas is their one draggable and says which one was pressed (Canvas.tsx).
+        const node = event.active.data.current?.node as string | undefined;
+        const value = draggedOf(node ? nodeDragId(node) : String(event.active.id), entry);
         if (!value) return;
         let label = entry?.title ?? '';
         if ('id' in value) {

@@ -87,6 +87,13 @@ export function dropCommand(dragged: Dragged, target: Place): Command {
 export const DROP_ATTRIBUTE = 'data-drop';
 /** The canvas as dnd-kit's one droppable: over it, the drop place comes from droppableAt. */
 export const CANVAS_DROP_ID = 'canvas';
+/**
+ * The canvas as dnd-kit's one draggable for its nodes: the node pressed travels in its data
+ * (`{ node: id }`), set at pointer down (Canvas.tsx useCanvasDrag).
+ */
+export const CANVAS_DRAG_ID = 'canvas-nodes';
+/** Set on the pressed node's frame while it is dragged (dimmed); the DOM's, not React's. */
+export const DRAGGING_ATTRIBUTE = 'data-dragging';
 
 /**
  * The innermost drop place at the element under the pointer: the element itself or its nearest

@@ -19,6 +19,8 @@ const counts = vi.hoisted(() => ({
   previewsInsideDnd: 0,
   nodes: 0,
   draggables: 0,
+  /** useDraggable calls for anything but a palette entry (the canvas's one draggable for its nodes). */
+  canvasDraggables: 0,
   droppables: 0,
   treeNodes: 0,
   inside: undefined as Context<boolean> | undefined,
@@ -44,6 +46,7 @@ vi.mock('@dnd-kit/core', async (importOriginal) => {
     DndContext,
     useDraggable: (args: Parameters<typeof actual.useDraggable>[0]) => {
       counts.draggables++;
+      if (!String(args.id).startsWith('palette:')) counts.canvasDraggables++;
       return actual.useDraggable(args);
     },
     useDroppable: (args: Parameters<typeof actual.useDroppable>[0]) => {
@@ -96,6 +99,7 @@ const reset = () => {
   counts.previewsInsideDnd = 0;
   counts.nodes = 0;
   counts.draggables = 0;
+  counts.canvasDraggables = 0;
   counts.droppables = 0;
   counts.treeNodes = 0;
 };
@@ -167,12 +171,20 @@ describe('render counts on the canvas', () => {
     const box = { left: 0, top: 0, width: 1000, height: 1000, right: 1000, bottom: 1000, x: 0, y: 0 };
     canvas.getBoundingClientRect = () => ({ ...box, toJSON: () => box });
     document.elementFromPoint = (_x: number, y: number) => (y < 30 ? above! : below!);
+    reset();
     fireEvent.pointerDown(dragged, { clientX: 10, clientY: 10, button: 0, isPrimary: true, pointerId: 1 });
     for (const y of [20, 21]) {
       fireEvent.pointerMove(document, { clientX: 10, clientY: y, pointerId: 1 });
       await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     }
     expect(above!.querySelector('.tessera-designer-indicator')).toBeTruthy();
+    // The drag started (dnd-kit's context changed a few times): the canvas's one draggable rendered,
+    // and of the nodes only the pressed one, now selected; it is dimmed by its attribute. With a
+    // draggable per frame, each context change rendered every frame (≥ 9 here, 300 in the bench).
+    expect(counts.canvasDraggables).toBeGreaterThan(0);
+    expect(counts.canvasDraggables).toBeLessThanOrEqual(6);
+    expect(counts.nodes).toBeLessThanOrEqual(2);
+    expect(dragged.hasAttribute('data-dragging')).toBe(true);
     reset();
     for (const y of [40, 20, 40, 20]) {
       fireEvent.pointerMove(document, { clientX: 10, clientY: y, pointerId: 1 });
@@ -185,7 +197,13 @@ describe('render counts on the canvas', () => {
     const frames = counts.draggables;
     const canvasRenders = counts.droppables;
     const nodeRenders = counts.nodes;
+    reset();
     fireEvent.pointerUp(document, { clientX: 10, clientY: 20, pointerId: 1 });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    // The drop: the canvas's draggable again, and the frames the move touched, not every frame.
+    expect(counts.canvasDraggables).toBeLessThanOrEqual(6);
+    expect(counts.nodes).toBeLessThan(nodes);
+    expect(document.querySelector('[data-dragging]')).toBeNull();
     expect(nodes).toBeGreaterThan(5);
     // The pointer stayed over the canvas, so dnd-kit's context did not change: per move, the dragged
     // node's frame (its transform) and the two frames whose indicator moved, not every frame.
