@@ -15,7 +15,7 @@ import {
   type Refusal,
   type SourceField,
 } from '../core';
-import { nodeOf } from '../core';
+import { expressionProblem, nodeOf } from '../core';
 import { useDesigner } from './context';
 import { useEffect, useState } from 'react';
 import type { DictApi } from '../../protocol/page-schema';
@@ -184,14 +184,27 @@ export function ConditionRows(props: {
   );
 }
 
-/** The power user's box: the text, its problem (grammar, unknown key, a cycle) or that it is valid. */
+/**
+ * The power user's box: the text, its problem (grammar, unknown key, a cycle) or that it is valid.
+ * Each text typed goes to `onChange`, then is checked by the evaluator against the form's `keys`:
+ * `onValid` gets it trimmed when it passes, `onProblem` what is wrong when it does not.
+ */
 export function ExpressionBox(props: {
   value: string;
   problem?: Refusal;
+  keys: string[];
   onChange: (text: string) => void;
+  onValid: (text: string) => void;
+  onProblem: (problem: Refusal) => void;
   disabled?: boolean;
 }) {
   const { lang } = useDesigner();
+  const typed = (text: string) => {
+    props.onChange(text);
+    const wrong = expressionProblem(text, props.keys);
+    if (wrong) props.onProblem(wrong);
+    else props.onValid(text.trim());
+  };
   return (
     <Space direction="vertical" style={{ width: '100%' }} size={4}>
       <Input.TextArea
@@ -202,7 +215,7 @@ export function ExpressionBox(props: {
         status={props.problem ? 'error' : undefined}
         spellCheck={false}
         className="tessera-designer-expression"
-        onChange={(event) => props.onChange(event.target.value)}
+        onChange={(event) => typed(event.target.value)}
         data-testid="expression-box"
       />
       {props.problem ? (

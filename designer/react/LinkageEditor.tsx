@@ -14,7 +14,6 @@ import type { DictApi } from '../../protocol/page-schema';
 import {
   conditionCommand,
   conditionsExpression,
-  expressionProblem,
   nodeOf,
   optionLinkCommand,
   optionLinks,
@@ -110,12 +109,10 @@ function ConditionSection(props: SectionProps & { prop: ConditionProp; title: st
           value={text}
           disabled={readOnly}
           problem={problem}
-          onChange={(next) => {
-            setText(next);
-            const wrong = expressionProblem(next, props.keys);
-            if (wrong) setProblem(wrong);
-            else commit(next.trim());
-          }}
+          keys={props.keys}
+          onChange={setText}
+          onValid={(next) => commit(next)}
+          onProblem={setProblem}
         />
       )}
       {problem && mode === 'pick' && <Alert type="error" showIcon message={problem.message[lang]} />}

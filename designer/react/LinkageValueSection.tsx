@@ -2,15 +2,7 @@
 import { useState } from 'react';
 import { Alert, Input, InputNumber, Select, Space, Typography } from 'antd';
 import { translate } from '../../protocol/messages';
-import {
-  conditionCommand,
-  expressionProblem,
-  nodeOf,
-  parseValueRule,
-  valueExpression,
-  type Refusal,
-  type ValueRule,
-} from '../core';
+import { conditionCommand, nodeOf, parseValueRule, valueExpression, type Refusal, type ValueRule } from '../core';
 import { ConditionRows, ExpressionBox } from './ConditionRows';
 import { useDesigner } from './context';
 import { ModeSwitch, NONE, Section, useExternal, useLinkageWriter, type SectionProps } from './linkage-parts';
@@ -57,12 +49,10 @@ export function ValueSection(props: SectionProps & { numeric: boolean }) {
           value={text}
           disabled={readOnly}
           problem={problem}
-          onChange={(next) => {
-            setText(next);
-            const wrong = expressionProblem(next, props.keys);
-            if (wrong) setProblem(wrong);
-            else commit(next.trim());
-          }}
+          keys={props.keys}
+          onChange={setText}
+          onValid={commit}
+          onProblem={setProblem}
         />
       ) : (
         <Space direction="vertical" style={{ width: '100%' }} size={6}>
