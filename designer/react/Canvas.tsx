@@ -194,7 +194,7 @@ function nodeView(s: CanvasSnapshot, id: string) {
 /**
  * A node's frame: its element, a drop place by its attribute, with the node's content passed in as
  * an unchanged child. It is not a dnd-kit draggable of its own: the canvas is, for every node
- * (useCanvasDrag), so a drag's start and end re-render no frame.
+ * (CanvasDragSource), so a drag's start and end re-render no frame.
  */
 const NodeFrame = memo(function NodeFrame(props: {
   id: string;

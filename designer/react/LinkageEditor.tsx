@@ -111,7 +111,7 @@ function ConditionSection(props: SectionProps & { prop: ConditionProp; title: st
           problem={problem}
           keys={props.keys}
           onChange={setText}
-          onValid={(next) => commit(next)}
+          onValid={commit}
           onProblem={setProblem}
         />
       )}

@@ -89,7 +89,7 @@ export const DROP_ATTRIBUTE = 'data-drop';
 export const CANVAS_DROP_ID = 'canvas';
 /**
  * The canvas as dnd-kit's one draggable for its nodes: the node pressed travels in its data
- * (`{ node: id }`), set at pointer down (Canvas.tsx useCanvasDrag).
+ * (`{ node: id }`), set at pointer down (Canvas.tsx CanvasDragSource).
  */
 export const CANVAS_DRAG_ID = 'canvas-nodes';
 /** Set on the pressed node's frame while it is dragged (dimmed); the DOM's, not React's. */
